@@ -1,0 +1,186 @@
+"""The blog side of a game as pure data: players, posts and comments.
+
+These are the records every layer agrees on: the archive reader builds them,
+the scraper yields them, the mirror stores them, and the rules read them.
+Times are always timezone-aware UTC datetimes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "Category",
+    "Comment",
+    "Game",
+    "Player",
+    "Post",
+    "PostStatus",
+    "Terms",
+    "VOTABLE_CATEGORIES",
+]
+
+
+class Category(str, Enum):
+    """The post categories the Ruleset gives a meaning to."""
+
+    PROPOSAL = "Proposal"
+    """Rule "Proposals": an entry in the "Proposal" category."""
+    CFJ = "Call for Judgement"
+    """Rule "Calls for Judgement": an entry in the "Call for Judgement" category."""
+    DOV = "Declaration of Victory"
+    """Rule "Victory and Ascension": a post in the Declaration of Victory category."""
+    ASCENSION_ADDRESS = "Ascension Address"
+    """Rule "Victory and Ascension": ends the Hiatus after an enacted DoV."""
+    STORY_POST = "Story Post"
+    """Appendix "Story Post": an entry in the "Story Post" category."""
+
+
+VOTABLE_CATEGORIES = frozenset({Category.PROPOSAL.value, Category.CFJ.value, Category.DOV.value})
+"""Rule "Votable Matters": a Proposal, a Call for Judgement or a Declaration of Victory."""
+
+
+class PostStatus(str, Enum):
+    """A post's status as the blog shows it."""
+
+    PENDING = "Pending"
+    ENACTED = "Enacted"
+    FAILED = "Failed"
+    VETOED = "Vetoed"
+    SELF_KILLED = "Self-Killed"
+    ILLEGAL = "Illegal"
+
+    @classmethod
+    def from_text(cls, text: str) -> PostStatus:
+        """Reads a status word case-insensitively (``open`` means Pending)."""
+        word = text.strip().lower().replace("_", "-")
+        if word in ("open", "pending", ""):
+            return cls.PENDING
+        if word in ("selfkilled", "self-killed", "self killed"):
+            return cls.SELF_KILLED
+        for member in cls:
+            if member.value.lower() == word:
+                return member
+        raise ValueError(f"unknown post status {text!r}")
+
+    @property
+    def is_failed(self) -> bool:
+        """Vetoed, Self-Killed and Illegal posts are all Failed for the rules."""
+        return self in (PostStatus.FAILED, PostStatus.VETOED, PostStatus.SELF_KILLED)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """Renamable keywords (an Ascension Address may rename them)."""
+
+    player: str = "Imagineer"
+    """The word for a player ("Imagineer" in Ruleset 139)."""
+    boss: str = "Boss"
+    """The word for the head of the Dynasty."""
+
+    def players(self, n: int) -> str:
+        """``"1 Imagineer"``, ``"5 Imagineers"``."""
+        return f"{n} {self.player}" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Player:
+    """One entry of the roster in the sidebar."""
+
+    name: str
+    """The player's name as the blog shows it."""
+    admin: bool = False
+    """Admins resolve Votable Matters (rule "Imagineers")."""
+    idle: bool = False
+    """Idle players are not counted as players (rule "Idle Imagineers")."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know, kept for the round trip."""
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A blog comment on a post."""
+
+    id: str
+    """Stable id of the comment within its post."""
+    author: str
+    """Who wrote it."""
+    posted_at: datetime
+    """When it was published (UTC)."""
+    body_html: str = ""
+    """The comment's body as HTML; voting icons are ``<img>`` tags in it."""
+    vote: str | None = None
+    """An explicit vote stored outside the body (the 2020 theme's ``data-vote``)."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know, kept for the round trip."""
+
+
+@dataclass(frozen=True)
+class Post:
+    """A blog entry: an official post or any other."""
+
+    id: str
+    """The post's url title, e.g. ``fix_the_queue``."""
+    category: str
+    """The blog category, e.g. "Proposal"; any string."""
+    title: str
+    """The full title, e.g. "Proposal: Fix the Queue"."""
+    author: str
+    """Who posted it."""
+    posted_at: datetime
+    """When it was posted (UTC)."""
+    status: PostStatus = PostStatus.PENDING
+    """The status the blog shows."""
+    body_html: str = ""
+    """The post's text as HTML."""
+    admin_note: str | None = None
+    """What the resolving Admin appended, e.g. "Enacted by Kevan (5-1)"."""
+    resolved_at: datetime | None = None
+    """When an Admin resolved it, if known."""
+    comments: tuple[Comment, ...] = ()
+    """Its comments, in time order."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know, kept for the round trip."""
+
+    @property
+    def is_votable(self) -> bool:
+        """Rule "Votable Matters": Proposals, CfJs and DoVs."""
+        return self.category in VOTABLE_CATEGORIES
+
+    @property
+    def subject(self) -> str:
+        """Appendix "Subject": the part of the Title after the first colon."""
+        head, sep, tail = self.title.partition(":")
+        return tail.strip() if sep else self.title.strip()
+
+    @property
+    def is_demand_post(self) -> bool:
+        """Rule "Planning": a post titled "Demand: X"."""
+        return self.title.strip().lower().startswith("demand:")
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the rules need from the blog side of a game."""
+
+    players: tuple[Player, ...]
+    """The roster, idle players included."""
+    posts: tuple[Post, ...]
+    """Every post known, any order."""
+    boss: str | None = None
+    """The head of the Dynasty; None in a Metadynasty."""
+    terms: Terms = field(default_factory=Terms)
+    """The current names for "Imagineer" and "Boss"."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know, kept for the round trip."""
+
+    def player(self, name: str) -> Player | None:
+        """The roster entry called ``name``, if any."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        return None

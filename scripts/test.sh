@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is needed, then lint, types, tests.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+bash scripts/bootstrap.sh
+export PATH="$here/.venv/bin:$PATH"
+echo "== ruff"
+ruff check .
+ruff format --check .
+echo "== mypy"
+mypy
+echo "== pytest"
+set +e
+pytest "$@"
+rc=$?
+set -e
+if [ "$rc" -eq 5 ]; then
+  echo "pytest collected no tests: that is a failure" >&2
+  exit 1
+fi
+exit "$rc"

@@ -1,0 +1,272 @@
+"""The portable ``nomic-archive/1`` JSON format: reader and writer.
+
+``read_archive`` validates as it reads and names the bad field and post in
+its error; fields this version does not know are kept on each record's
+``extra`` and written back unchanged by ``write_archive``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import IO, Any
+
+from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
+from wikibot.errors import ArchiveError
+
+__all__ = [
+    "FORMAT",
+    "format_time",
+    "game_from_dict",
+    "game_to_dict",
+    "parse_time",
+    "read_archive",
+    "write_archive",
+]
+
+FORMAT = "nomic-archive/1"
+
+_GAME_KEYS = {"format", "terms", "boss", "players", "posts"}
+_PLAYER_KEYS = {"name", "admin", "idle"}
+_POST_KEYS = {
+    "id",
+    "category",
+    "title",
+    "author",
+    "posted_at",
+    "status",
+    "body_html",
+    "admin_note",
+    "resolved_at",
+    "comments",
+}
+_COMMENT_KEYS = {"id", "author", "posted_at", "body_html", "vote"}
+
+
+def parse_time(value: object, where: str) -> datetime:
+    """Reads an ISO-8601 UTC time (``2016-05-23T10:17:00Z``)."""
+    if not isinstance(value, str):
+        raise ArchiveError(f"{where}: expected an ISO-8601 time string, got {value!r}")
+    text = value.strip()
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise ArchiveError(f"{where}: not an ISO-8601 time: {value!r}") from None
+    if moment.tzinfo is None:
+        raise ArchiveError(f"{where}: time {value!r} has no timezone (use Z for UTC)")
+    return moment.astimezone(UTC)
+
+
+def format_time(moment: datetime) -> str:
+    """Writes a UTC time as ``2016-05-23T10:17:00Z``."""
+    text = moment.astimezone(UTC).isoformat()
+    return text.removesuffix("+00:00") + "Z"
+
+
+def _str(raw: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise ArchiveError(f"{where}: missing required field {key!r}")
+        return ""
+    if not isinstance(value, str):
+        raise ArchiveError(f"{where}: field {key!r} must be a string, got {value!r}")
+    if required and not value.strip():
+        raise ArchiveError(f"{where}: field {key!r} is empty")
+    return value
+
+
+def _bool(raw: Mapping[str, Any], key: str, where: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise ArchiveError(f"{where}: field {key!r} must be true or false, got {value!r}")
+    return value
+
+
+def _extra(raw: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
+    return {k: v for k, v in raw.items() if k not in known}
+
+
+def _comment(raw: object, where: str) -> Comment:
+    if not isinstance(raw, dict):
+        raise ArchiveError(f"{where}: a comment must be an object")
+    cid = _str(raw, "id", where)
+    where = f"{where.rsplit(' comment', 1)[0]} comment {cid!r}"
+    vote = raw.get("vote")
+    if vote is not None and not isinstance(vote, str):
+        raise ArchiveError(f"{where}: field 'vote' must be a string, got {vote!r}")
+    return Comment(
+        id=cid,
+        author=_str(raw, "author", where),
+        posted_at=parse_time(raw.get("posted_at"), f"{where} field 'posted_at'"),
+        body_html=_str(raw, "body_html", where, required=False),
+        vote=vote,
+        extra=_extra(raw, _COMMENT_KEYS),
+    )
+
+
+def _post(raw: object, index: int) -> Post:
+    where = f"post #{index + 1}"
+    if not isinstance(raw, dict):
+        raise ArchiveError(f"{where}: a post must be an object")
+    pid = _str(raw, "id", where)
+    where = f"post {pid!r}"
+    try:
+        status = PostStatus.from_text(_str(raw, "status", where, required=False))
+    except ValueError as exc:
+        raise ArchiveError(f"{where}: field 'status': {exc}") from None
+    resolved = raw.get("resolved_at")
+    comments_raw = raw.get("comments", [])
+    if not isinstance(comments_raw, list):
+        raise ArchiveError(f"{where}: field 'comments' must be a list")
+    comments = tuple(
+        _comment(c, f"{where} comment #{i + 1}") for i, c in enumerate(comments_raw)
+    )
+    seen: set[str] = set()
+    for c in comments:
+        if c.id in seen:
+            raise ArchiveError(f"{where}: duplicate comment id {c.id!r}")
+        seen.add(c.id)
+    note = raw.get("admin_note")
+    if note is not None and not isinstance(note, str):
+        raise ArchiveError(f"{where}: field 'admin_note' must be a string or null")
+    return Post(
+        id=pid,
+        category=_str(raw, "category", where),
+        title=_str(raw, "title", where),
+        author=_str(raw, "author", where),
+        posted_at=parse_time(raw.get("posted_at"), f"{where} field 'posted_at'"),
+        status=status,
+        body_html=_str(raw, "body_html", where, required=False),
+        admin_note=note,
+        resolved_at=(
+            parse_time(resolved, f"{where} field 'resolved_at'") if resolved is not None else None
+        ),
+        comments=comments,
+        extra=_extra(raw, _POST_KEYS),
+    )
+
+
+def game_from_dict(data: object) -> Game:
+    """Builds a Game from a parsed archive, validating every field."""
+    if not isinstance(data, dict):
+        raise ArchiveError("archive: the top level must be a JSON object")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise ArchiveError(f"archive: field 'format' must be {FORMAT!r}, got {fmt!r}")
+    terms_raw = data.get("terms") or {}
+    if not isinstance(terms_raw, dict):
+        raise ArchiveError("archive: field 'terms' must be an object")
+    terms = Terms(
+        player=_str(terms_raw, "player", "archive terms", required=False) or "Imagineer",
+        boss=_str(terms_raw, "boss", "archive terms", required=False) or "Boss",
+    )
+    players_raw = data.get("players")
+    if not isinstance(players_raw, list):
+        raise ArchiveError("archive: missing required field 'players' (a list)")
+    players = []
+    names: set[str] = set()
+    for i, raw in enumerate(players_raw):
+        where = f"player #{i + 1}"
+        if not isinstance(raw, dict):
+            raise ArchiveError(f"{where}: a player must be an object")
+        name = _str(raw, "name", where)
+        if name in names:
+            raise ArchiveError(f"{where}: duplicate player name {name!r}")
+        names.add(name)
+        players.append(
+            Player(
+                name=name,
+                admin=_bool(raw, "admin", f"player {name!r}"),
+                idle=_bool(raw, "idle", f"player {name!r}"),
+                extra=_extra(raw, _PLAYER_KEYS),
+            )
+        )
+    posts_raw = data.get("posts", [])
+    if not isinstance(posts_raw, list):
+        raise ArchiveError("archive: field 'posts' must be a list")
+    posts = tuple(_post(p, i) for i, p in enumerate(posts_raw))
+    ids: set[str] = set()
+    for p in posts:
+        if p.id in ids:
+            raise ArchiveError(f"post {p.id!r}: duplicate post id")
+        ids.add(p.id)
+    boss = data.get("boss")
+    if boss is not None and not isinstance(boss, str):
+        raise ArchiveError(f"archive: field 'boss' must be a string or null, got {boss!r}")
+    extra = _extra(data, _GAME_KEYS)
+    terms_extra = _extra(terms_raw, {"player", "boss"})
+    if terms_extra:
+        # Kept under a private key so the writer can put them back in "terms".
+        extra["_terms_extra"] = terms_extra
+    return Game(
+        players=tuple(players),
+        posts=posts,
+        boss=boss or None,
+        terms=terms,
+        extra=extra,
+    )
+
+
+def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
+    """Reads and validates a ``nomic-archive/1`` file from an open text handle."""
+    try:
+        data = json.load(handle)
+    except json.JSONDecodeError as exc:
+        raise ArchiveError(f"{name}: not valid JSON: {exc}") from None
+    return game_from_dict(data)
+
+
+def _comment_to_dict(c: Comment) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": c.id,
+        "author": c.author,
+        "posted_at": format_time(c.posted_at),
+        "body_html": c.body_html,
+    }
+    if c.vote is not None:
+        out["vote"] = c.vote
+    out.update(c.extra)
+    return out
+
+
+def _post_to_dict(p: Post) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": p.id,
+        "category": p.category,
+        "title": p.title,
+        "author": p.author,
+        "posted_at": format_time(p.posted_at),
+        "status": p.status.value,
+        "body_html": p.body_html,
+        "admin_note": p.admin_note,
+    }
+    if p.resolved_at is not None:
+        out["resolved_at"] = format_time(p.resolved_at)
+    out["comments"] = [_comment_to_dict(c) for c in p.comments]
+    out.update(p.extra)
+    return out
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The archive form of a Game, unknown fields included."""
+    extra = dict(game.extra)
+    terms_extra = extra.pop("_terms_extra", {})
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "terms": {"player": game.terms.player, "boss": game.terms.boss, **terms_extra},
+        "boss": game.boss,
+        "players": [
+            {"name": p.name, "admin": p.admin, "idle": p.idle, **p.extra} for p in game.players
+        ],
+        "posts": [_post_to_dict(p) for p in game.posts],
+    }
+    out.update(extra)
+    return out
+
+
+def write_archive(game: Game, handle: IO[str]) -> None:
+    """Writes a Game as an indented ``nomic-archive/1`` JSON document."""
+    json.dump(game_to_dict(game), handle, indent=2, ensure_ascii=False)
+    handle.write("\n")

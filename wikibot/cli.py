@@ -1,0 +1,39 @@
+"""The ``nomicbot`` command line.
+
+Every command is a thin wrapper: it wires objects, calls the library, and turns
+library errors (:class:`wikibot.errors.NomicbotError`) into one-line
+``click.ClickException`` messages.
+"""
+
+from __future__ import annotations
+
+import click
+
+from wikibot import cli_blog, cli_wiki
+from wikibot.cli_common import config_option
+
+
+@click.group()
+@click.version_option(package_name="nomicbot")
+def cli() -> None:
+    """nomicbot: the bookkeeping bot for BlogNomic-style nomic games.
+
+    It reads votes from the blog, decides what the Ruleset says about each
+    Votable Matter, and keeps the wiki's gamestate pages and an audit mirror.
+    """
+
+
+@cli.group()
+def sandbox() -> None:
+    """Local stand-ins for the real site: a blog and a real MediaWiki."""
+
+
+@cli.group()
+def wiki() -> None:
+    """Read and check the wiki's gamestate pages."""
+
+
+__all__ = ["cli", "config_option"]
+
+cli_blog.register(cli, sandbox)
+cli_wiki.register(cli, sandbox, wiki)

@@ -1,0 +1,170 @@
+"""``nomicbot.toml``: where the blog, wiki and mirror are.
+
+Secrets never live in the file itself: the wiki password comes from the
+environment (``NOMICBOT_WIKI_PASSWORD``) or a ``password_file`` that must be
+readable by its owner only (mode 0600).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamestate.models import Terms
+from wikibot.errors import ConfigError
+
+__all__ = ["BlogConfig", "Config", "GameConfig", "MirrorConfig", "WikiConfig", "load_config"]
+
+CONFIG_ENV = "NOMICBOT_CONFIG"
+PASSWORD_ENV = "NOMICBOT_WIKI_PASSWORD"
+DEFAULT_USER_AGENT = "nomicbot/0.1 (BlogNomic bookkeeping bot; operator: {player})"
+
+
+@dataclass(frozen=True)
+class BlogConfig:
+    """``[blog]``: the weblog to scrape."""
+
+    url: str = "http://127.0.0.1:8080/"
+    """The blog's root URL."""
+    markup: str = "auto"
+    """``classic``, ``wp2020`` or ``auto`` (detect from the front page)."""
+    user_agent: str = ""
+    """User-Agent header; empty means one naming the bot and [game] player."""
+    min_interval: float = 1.0
+    """Seconds between two requests (raised by robots.txt Crawl-delay)."""
+    start: str | None = None
+    """Earliest date (YYYY-MM-DD) a first sync pages back to; None: 60 days."""
+
+
+@dataclass(frozen=True)
+class WikiConfig:
+    """``[wiki]``: the MediaWiki holding the Ruleset and gamestate."""
+
+    url: str = ""
+    """Site root, e.g. ``http://127.0.0.1:8081/``."""
+    user: str = ""
+    """Bot-password user, ``Name@appid``."""
+    password_file: str | None = None
+    """A 0600 file holding the bot password."""
+    nomicland_page: str = "Nomicland"
+    gamestate_page: str = "Gamestate"
+    ruleset_page: str = "Ruleset"
+    votes_page: str = "Votes"
+    path: str = "/"
+    """Script path of the wiki (where api.php lives)."""
+
+    def password(self) -> str:
+        """The bot password from the environment or the 0600 password file."""
+        env = os.environ.get(PASSWORD_ENV)
+        if env:
+            return env
+        if not self.password_file:
+            raise ConfigError(
+                f"no wiki password: set {PASSWORD_ENV} or [wiki] password_file in nomicbot.toml"
+            )
+        path = Path(self.password_file)
+        try:
+            mode = path.stat().st_mode
+        except OSError as exc:
+            raise ConfigError(f"wiki password_file {path}: {exc.strerror}") from None
+        if mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise ConfigError(
+                f"wiki password_file {path} is readable by others (mode {oct(mode & 0o777)}); "
+                "chmod 600 it"
+            )
+        return path.read_text(encoding="utf-8").strip()
+
+
+@dataclass(frozen=True)
+class MirrorConfig:
+    """``[mirror]``: the audit database."""
+
+    database: str = "nomicbot.sqlite"
+    """A SQLite file path, or a ``postgresql://`` URL."""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """``[game]``: who runs the bot, and the current keyword terms."""
+
+    player: str = ""
+    """The operator's player name (used in the User-Agent and notes)."""
+    terms: Terms = field(default_factory=Terms)
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole ``nomicbot.toml``."""
+
+    blog: BlogConfig = field(default_factory=BlogConfig)
+    wiki: WikiConfig = field(default_factory=WikiConfig)
+    mirror: MirrorConfig = field(default_factory=MirrorConfig)
+    game: GameConfig = field(default_factory=GameConfig)
+    path: Path | None = None
+    """Where it was read from; relative paths in it are relative to this file."""
+
+    @property
+    def user_agent(self) -> str:
+        """The User-Agent for every request: the bot and its operator."""
+        if self.blog.user_agent:
+            return self.blog.user_agent
+        return DEFAULT_USER_AGENT.format(player=self.game.player or "unknown")
+
+
+def _section(data: dict[str, Any], name: str, cls: type[Any], where: str) -> Any:
+    raw = data.get(name, {})
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{where}: [{name}] must be a table")
+    known = set(cls.__dataclass_fields__)
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ConfigError(f"{where}: unknown key(s) in [{name}]: {', '.join(unknown)}")
+    try:
+        return cls(**raw)
+    except TypeError as exc:
+        raise ConfigError(f"{where}: [{name}]: {exc}") from None
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """Reads the config from ``path``, ``$NOMICBOT_CONFIG``, or ``./nomicbot.toml``.
+
+    A missing default file gives the defaults; a named file that is missing is an error.
+    """
+    explicit = path or os.environ.get(CONFIG_ENV)
+    p = Path(explicit) if explicit else Path("nomicbot.toml")
+    if not p.exists():
+        if explicit:
+            raise ConfigError(f"config file {p} does not exist")
+        return Config()
+    where = str(p)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    unknown = sorted(set(data) - {"blog", "wiki", "mirror", "game"})
+    if unknown:
+        raise ConfigError(f"{where}: unknown section(s): {', '.join(unknown)}")
+    game_raw = dict(data.get("game", {}))
+    terms_raw = game_raw.pop("terms", {})
+    if not isinstance(terms_raw, dict):
+        raise ConfigError(f"{where}: [game] terms must be a table")
+    game = _section({"game": game_raw}, "game", GameConfig, where)
+    game = GameConfig(player=game.player, terms=Terms(**terms_raw))
+    base = p.resolve().parent
+    wiki = _section(data, "wiki", WikiConfig, where)
+    if wiki.password_file and not Path(wiki.password_file).is_absolute():
+        wiki = WikiConfig(**{**wiki.__dict__, "password_file": str(base / wiki.password_file)})
+    mirror = _section(data, "mirror", MirrorConfig, where)
+    if "://" not in mirror.database and not Path(mirror.database).is_absolute():
+        mirror = MirrorConfig(database=str(base / mirror.database))
+    return Config(
+        blog=_section(data, "blog", BlogConfig, where),
+        wiki=wiki,
+        mirror=mirror,
+        game=game,
+        path=p,
+    )
