@@ -1,0 +1,1 @@
+"""Fixtures for the blog side (owned by its module's tests)."""

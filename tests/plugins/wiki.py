@@ -1,0 +1,1 @@
+"""Fixtures for the wiki side (owned by its module's tests)."""
