@@ -1,0 +1,39 @@
+"""The game as pure data and pure functions: no network, files, database or clock.
+
+The entry point is :func:`evaluate`: a :class:`Game` and an instant in,
+a :class:`GameStatus` (every pending matter's verdict, with its reason) out.
+"""
+
+from __future__ import annotations
+
+from gamestate.evaluate import as_of, evaluate
+from gamestate.models import Category, Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.notes import admin_note
+from gamestate.roster import Roster, quorum
+from gamestate.status import GameStatus, MatterStatus
+from gamestate.tally import Tally, tally
+from gamestate.verdicts import Clause, Decision, Verdict
+from gamestate.votes import Vote
+
+__all__ = [
+    "Category",
+    "Clause",
+    "Comment",
+    "Decision",
+    "Game",
+    "GameStatus",
+    "MatterStatus",
+    "Player",
+    "Post",
+    "PostStatus",
+    "Roster",
+    "Tally",
+    "Terms",
+    "Verdict",
+    "Vote",
+    "admin_note",
+    "as_of",
+    "evaluate",
+    "quorum",
+    "tally",
+]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 __all__ = [
@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 
-class Category(str, Enum):
+class Category(StrEnum):
     """The post categories the Ruleset gives a meaning to."""
 
     PROPOSAL = "Proposal"
@@ -44,7 +44,7 @@ VOTABLE_CATEGORIES = frozenset({Category.PROPOSAL.value, Category.CFJ.value, Cat
 """Rule "Votable Matters": a Proposal, a Call for Judgement or a Declaration of Victory."""
 
 
-class PostStatus(str, Enum):
+class PostStatus(StrEnum):
     """A post's status as the blog shows it."""
 
     PENDING = "Pending"

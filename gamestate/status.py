@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gamestate.models import Post, Terms
-from gamestate.verdicts import Verdict
+from gamestate.verdicts import Clause, Verdict
 from gamestate.votes import Vote
 
 __all__ = ["GameStatus", "MatterStatus"]
@@ -43,6 +43,8 @@ class MatterStatus:
     """What an Admin may do now."""
     why: str
     """The clause that decides the verdict, with the numbers."""
+    clause: Clause
+    """Which clause of the Ruleset decides it."""
     decidable_at: datetime | None
     """The next instant the verdict can change with no new votes, or None."""
     not_voted: tuple[str, ...]

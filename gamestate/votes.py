@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 __all__ = ["Vote"]
 
 
-class Vote(str, Enum):
+class Vote(StrEnum):
     """A voting icon's meaning."""
 
     FOR = "FOR"

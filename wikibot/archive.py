@@ -120,9 +120,7 @@ def _post(raw: object, index: int) -> Post:
     comments_raw = raw.get("comments", [])
     if not isinstance(comments_raw, list):
         raise ArchiveError(f"{where}: field 'comments' must be a list")
-    comments = tuple(
-        _comment(c, f"{where} comment #{i + 1}") for i, c in enumerate(comments_raw)
-    )
+    comments = tuple(_comment(c, f"{where} comment #{i + 1}") for i, c in enumerate(comments_raw))
     seen: set[str] = set()
     for c in comments:
         if c.id in seen:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from wikibot import cli_blog, cli_mirror, cli_wiki
+from wikibot import cli_blog, cli_mirror, cli_status, cli_wiki
 from wikibot.cli_common import config_option
 
 
@@ -35,6 +35,7 @@ def wiki() -> None:
 
 __all__ = ["cli", "config_option"]
 
+cli_status.register(cli)
 cli_blog.register(cli, sandbox)
 cli_mirror.register(cli)
 cli_wiki.register(cli, sandbox, wiki)

@@ -1,0 +1,350 @@
+"""Evaluating a game at an instant: every pending matter's verdict, and why.
+
+The one entry point is :func:`evaluate`. It reads no clock: the caller passes
+``now``, and the same game and ``now`` always give the same answer.
+
+The game is read "as of" ``now``: posts and comments published after ``now``
+are left out, and a post resolved after ``now`` (its ``resolved_at``) counts
+as still pending, so an archive can be replayed at any past instant.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from gamestate.calendar import (
+    format_duration,
+    in_seasonal_downtime,
+    next_downtime_boundary,
+    require_utc,
+)
+from gamestate.legality import chronological, find_illegal
+from gamestate.models import Category, Game, Post, PostStatus
+from gamestate.roster import Roster
+from gamestate.status import GameStatus, MatterStatus
+from gamestate.tally import Tally, tally
+from gamestate.verdicts import Clause, Decision, Verdict
+
+__all__ = ["as_of", "evaluate"]
+
+H12 = timedelta(hours=12)
+H24 = timedelta(hours=24)
+H48 = timedelta(hours=48)
+D7 = timedelta(days=7)
+# Blog times are whole seconds, so "more than 48 hours" first holds one second after.
+TICK = timedelta(seconds=1)
+
+
+def as_of(game: Game, now: datetime) -> Game:
+    """The game as the blog showed it at ``now``."""
+    posts = []
+    for p in game.posts:
+        if p.posted_at > now:
+            continue
+        comments = tuple(c for c in p.comments if c.posted_at <= now)
+        if p.status is not PostStatus.PENDING and p.resolved_at is not None and p.resolved_at > now:
+            p = replace(p, status=PostStatus.PENDING, admin_note=None, resolved_at=None)
+        if len(comments) != len(p.comments):
+            p = replace(p, comments=comments)
+        posts.append(p)
+    return replace(game, posts=tuple(posts))
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What the rules need to know about the rest of the game."""
+
+    roster: Roster
+    hiatus_reason: str | None
+    """Hiatus from a DoV (Seasonal Downtime is checked per instant)."""
+    enacted_dov: Post | None
+    """A DoV enacted and awaiting its Ascension Address, if any."""
+    proposal_times: list[datetime]
+    """posted_at of every legal pending Proposal, oldest first."""
+    proposal_ids: list[str]
+    player_word: str
+
+    def oldest_at(self, moment: datetime) -> str | None:
+        """Rule "Resolution of Proposals": the oldest pending Proposal at ``moment``,
+        ignoring any pending for more than 7 days."""
+        i = bisect.bisect_left(self.proposal_times, moment - D7)
+        return self.proposal_ids[i] if i < len(self.proposal_ids) else None
+
+
+def _hiatus(posts: list[Post], illegal: dict[str, str]) -> tuple[str | None, Post | None]:
+    dovs = [p for p in posts if p.category == Category.DOV.value and p.id not in illegal]
+    addresses = [p for p in posts if p.category == Category.ASCENSION_ADDRESS.value]
+    enacted = [d for d in dovs if d.status is PostStatus.ENACTED]
+    if enacted:
+        last = enacted[-1]
+        when = last.resolved_at or last.posted_at
+        if not any(a.posted_at > when for a in addresses):
+            return (
+                f"the Declaration of Victory {last.id!r} was enacted and its Ascension "
+                "Address has not been posted",
+                last,
+            )
+    pending = [d for d in dovs if d.status is PostStatus.PENDING]
+    if pending:
+        return f"the Declaration of Victory {pending[0].id!r} is pending", None
+    return None, None
+
+
+def _proposal(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
+    age = at - post.posted_at
+    q = ctx.roster.quorum
+    n = ctx.roster.size
+    f, a = t.for_count, t.against_count
+    open_for = format_duration(age)
+    if in_seasonal_downtime(at):
+        return Decision(
+            Verdict.BLOCKED,
+            Clause.SEASONAL_DOWNTIME,
+            'Seasonal Downtime (24 to 27 December): rule "Resolution of Proposals" may not act',
+        )
+    if ctx.hiatus_reason:
+        return Decision(
+            Verdict.BLOCKED,
+            Clause.HIATUS,
+            f'Hiatus ({ctx.hiatus_reason}): rule "Resolution of Proposals" may not act',
+        )
+    if age > D7:
+        return Decision(
+            Verdict.FAIL,
+            Clause.PROPOSAL_STALE,
+            f"pending {open_for}, more than 7 days: ignored for the oldest pending Proposal "
+            "and may be failed by any Admin",
+        )
+    oldest = ctx.oldest_at(at)
+    if oldest != post.id:
+        return Decision(
+            Verdict.BLOCKED,
+            Clause.NOT_OLDEST,
+            f"not the oldest pending Proposal ({oldest} is)",
+        )
+    if t.vetoed:
+        return Decision(Verdict.FAIL, Clause.PROPOSAL_VETOED, "Vetoed by the Boss")
+    if t.self_killed:
+        return Decision(
+            Verdict.FAIL, Clause.PROPOSAL_SELF_KILLED, f"Self-Killed: {post.author} voted AGAINST"
+        )
+    if f >= q and age >= H12:
+        return Decision(
+            Verdict.ENACT,
+            Clause.PROPOSAL_QUORUM_FOR,
+            f"FOR {f} >= Quorum {q} and open {open_for} (at least 12h)",
+        )
+    if age >= H48 and t.valid_count > 1 and f > a:
+        return Decision(
+            Verdict.ENACT,
+            Clause.PROPOSAL_MAJORITY_48H,
+            f"open {open_for} (at least 48h), {t.valid_count} valid Votes (more than 1), "
+            f"FOR {f} > AGAINST {a}",
+        )
+    if n - a < q:
+        return Decision(
+            Verdict.FAIL,
+            Clause.PROPOSAL_QUORUM_UNREACHABLE,
+            f"{n - a} {ctx.player_word}s not voting AGAINST < Quorum {q}",
+        )
+    if age >= H48:
+        return Decision(
+            Verdict.FAIL,
+            Clause.PROPOSAL_TIMED_OUT,
+            f"open {open_for} (at least 48h) and cannot be Enacted "
+            f"(FOR {f}, AGAINST {a}, {t.valid_count} valid Votes, Quorum {q})",
+        )
+    if f >= q:
+        why = f"FOR {f} >= Quorum {q} but open only {open_for} (needs 12h)"
+    else:
+        why = f"FOR {f} < Quorum {q}, AGAINST {a}, open {open_for} (under 48h)"
+    return Decision(Verdict.WAIT, Clause.PENDING, why)
+
+
+def _cfj(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
+    # Rule "Calls for Judgement" acts in Hiatus and in Seasonal Downtime alike.
+    age = at - post.posted_at
+    q = ctx.roster.quorum
+    f, a = t.for_count, t.against_count
+    if f >= q:
+        ground = f"Quorum of FOR ({f} >= {q})"
+    elif a >= q:
+        ground = f"Quorum of AGAINST ({a} >= {q})"
+    elif age > H48:
+        ground = f"open {format_duration(age)} (more than 48h)"
+    else:
+        return Decision(
+            Verdict.WAIT,
+            Clause.PENDING,
+            f"FOR {f} and AGAINST {a} below Quorum {q}, open {format_duration(age)} "
+            "(not more than 48h)",
+        )
+    if f > a:
+        return Decision(Verdict.ENACT, Clause.CFJ_RESOLVED, f"{ground}; FOR {f} > AGAINST {a}")
+    return Decision(
+        Verdict.FAIL, Clause.CFJ_RESOLVED, f"{ground}; FOR {f} is not more than AGAINST {a}"
+    )
+
+
+def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
+    age = at - post.posted_at
+    q = ctx.roster.quorum
+    n = ctx.roster.size
+    f, a = t.for_count, t.against_count
+    open_for = format_duration(age)
+    if in_seasonal_downtime(at):
+        return Decision(
+            Verdict.BLOCKED,
+            Clause.SEASONAL_DOWNTIME,
+            'Seasonal Downtime (24 to 27 December): rule "Victory and Ascension" may not act',
+        )
+    if ctx.enacted_dov is not None and ctx.enacted_dov.id != post.id:
+        return Decision(
+            Verdict.FAIL,
+            Clause.DOV_OTHER_ENACTED,
+            f"the DoV {ctx.enacted_dov.id} was enacted, so all other DoVs are failed",
+        )
+    boss_for = t.boss_vote is not None and t.boss_vote.value == "FOR"
+    if age >= H12 and f >= q and (boss_for or a == 0):
+        because = "the Boss voted FOR" if boss_for else "no AGAINST Votes"
+        return Decision(
+            Verdict.ENACT,
+            Clause.DOV_QUORUM_BOSS_OR_UNOPPOSED,
+            f"open {open_for} (at least 12h), FOR {f} >= Quorum {q}, {because}",
+        )
+    if age >= H24 and f >= q and a < q // 2:
+        return Decision(
+            Verdict.ENACT,
+            Clause.DOV_QUORUM_FEW_AGAINST,
+            f"open {open_for} (at least 24h), FOR {f} >= Quorum {q}, "
+            f"AGAINST {a} < half of Quorum rounded down ({q // 2})",
+        )
+    if age >= H48 and t.valid_count >= q and 2 * f > t.valid_count:
+        return Decision(
+            Verdict.ENACT,
+            Clause.DOV_MAJORITY_48H,
+            f"open {open_for} (at least 48h), {t.valid_count} Votes >= Quorum {q}, "
+            f"FOR {f} is more than half",
+        )
+    if age >= H12 and n - a < q:
+        return Decision(
+            Verdict.FAIL,
+            Clause.DOV_QUORUM_UNREACHABLE,
+            f"open {open_for} (at least 12h), {n - a} {ctx.player_word}s not voting AGAINST "
+            f"< Quorum {q}",
+        )
+    if age >= H48:
+        return Decision(
+            Verdict.FAIL,
+            Clause.DOV_TIMED_OUT,
+            f"open {open_for} (at least 48h) and cannot be Enacted "
+            f"(FOR {f}, AGAINST {a}, Quorum {q})",
+        )
+    return Decision(
+        Verdict.WAIT,
+        Clause.PENDING,
+        f"FOR {f}, AGAINST {a}, Quorum {q}, open {open_for}",
+    )
+
+
+_DECIDERS: dict[str, Callable[[Post, Tally, datetime, _Context], Decision]] = {
+    Category.PROPOSAL.value: _proposal,
+    Category.CFJ.value: _cfj,
+    Category.DOV.value: _dov,
+}
+
+
+def _candidates(post: Post, ctx: _Context, now: datetime) -> list[datetime]:
+    """The instants at which this matter's verdict could change with no new votes."""
+    p = post.posted_at
+    marks = {p + H12, p + H24, p + H48, p + H48 + TICK}
+    if post.category == Category.PROPOSAL.value:
+        marks.add(p + D7 + TICK)
+        # It becomes the oldest when the newest older Proposal passes 7 days.
+        i = bisect.bisect_left(ctx.proposal_times, p)
+        if i > 0:
+            marks.add(ctx.proposal_times[i - 1] + D7 + TICK)
+    b1 = next_downtime_boundary(now)
+    marks.update({b1, next_downtime_boundary(b1)})
+    return sorted(m for m in marks if m > now)
+
+
+def evaluate(game: Game, now: datetime) -> GameStatus:
+    """Every pending Votable Matter of ``game`` at ``now``, with its verdict."""
+    now = require_utc(now, "now")
+    view = as_of(game, now)
+    roster = Roster.from_game(view)
+    posts = chronological(view.posts)
+    illegal = dict(find_illegal(posts, roster))
+    hiatus_reason, enacted_dov = _hiatus(posts, illegal)
+    pending = [p for p in posts if p.is_votable and p.status is PostStatus.PENDING]
+    legal_proposals = [
+        p for p in pending if p.category == Category.PROPOSAL.value and p.id not in illegal
+    ]
+    ctx = _Context(
+        roster=roster,
+        hiatus_reason=hiatus_reason,
+        enacted_dov=enacted_dov,
+        proposal_times=[p.posted_at for p in legal_proposals],
+        proposal_ids=[p.id for p in legal_proposals],
+        player_word=view.terms.player,
+    )
+    oldest_now = ctx.oldest_at(now)
+    matters = []
+    for post in pending:
+        t = tally(post, roster)
+        reason = illegal.get(post.id)
+        if reason is not None:
+            decision = Decision(Verdict.FAIL, Clause.ILLEGAL, f"Illegal: {reason}")
+            decidable_at = None
+        else:
+            decide = _DECIDERS[post.category]
+            decision = decide(post, t, now, ctx)
+            decidable_at = next(
+                (
+                    m
+                    for m in _candidates(post, ctx, now)
+                    if decide(post, t, m, ctx).verdict is not decision.verdict
+                ),
+                None,
+            )
+        matters.append(
+            MatterStatus(
+                post=post,
+                votes=t.votes,
+                evc=t.evc,
+                for_count=t.for_count,
+                against_count=t.against_count,
+                deferential_count=t.deferential_count,
+                self_killed=t.self_killed,
+                vetoed=t.vetoed,
+                illegal=reason is not None,
+                illegal_reason=reason,
+                oldest=post.id == oldest_now,
+                verdict=decision.verdict,
+                why=decision.why,
+                clause=decision.clause,
+                decidable_at=decidable_at,
+                not_voted=tuple(sorted(roster.active - set(t.votes))),
+                quorum=roster.quorum,
+                warnings=t.warnings,
+            )
+        )
+    downtime = in_seasonal_downtime(now)
+    if downtime:
+        hiatus_reason = "Seasonal Downtime (24 to 27 December)" + (
+            f"; {hiatus_reason}" if hiatus_reason else ""
+        )
+    return GameStatus(
+        now=now,
+        quorum=roster.quorum,
+        players=roster.size,
+        hiatus=hiatus_reason is not None,
+        hiatus_reason=hiatus_reason,
+        matters=tuple(matters),
+        terms=view.terms,
+        boss=view.boss,
+    )

@@ -1,0 +1,141 @@
+"""Counting the Votes on one Votable Matter.
+
+Rule "Votable Matters": "An Imagineer's Vote on a Votable Matter is the last
+valid voting icon that they have used in any comment on that Votable Matter.
+Additionally, if the author of a Votable Matter has not used a valid voting
+icon in a comment to the post, then the author's Vote is FOR. A non-Imagineer
+never has a Vote."
+
+Rule "Special Proposal Voting": Self-Killed (the author's AGAINST, not via
+DEFERENTIAL) and Vetoed (the Boss's VETO) are permanent once cast; DEFERENTIAL
+votes count as the Boss's Vote while the Boss has a valid Vote other than VETO.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from gamestate.icons import scan_comment
+from gamestate.models import Category, Post
+from gamestate.roster import Roster
+from gamestate.votes import Vote
+
+__all__ = ["Tally", "is_valid_icon", "tally"]
+
+
+def is_valid_icon(vote: Vote, *, category: str, voter: str, boss: str | None) -> bool:
+    """May ``voter`` use this icon on a matter of ``category``?
+
+    - FOR and AGAINST are valid on every Votable Matter ("Votable Matters").
+    - DEFERENTIAL only on Proposals, and only by a player other than the Boss
+      ("Special Proposal Voting": "If an Imagineer other than the Boss casts a
+      vote of DEFERENTIAL on a Proposal"); the Boss deferring to themselves
+      would make the Boss's Vote depend on itself.
+    - VETO only on Proposals, and only by the Boss ("The Boss may use VETO as a
+      voting icon to cast a Vote on a proposal").
+    """
+    if vote in (Vote.FOR, Vote.AGAINST):
+        return True
+    if category != Category.PROPOSAL.value:
+        return False
+    if vote is Vote.DEFERENTIAL:
+        return voter != boss
+    return boss is not None and voter == boss
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The Votes on one matter."""
+
+    cast: Mapping[str, Vote]
+    """Player -> the Vote they cast (DEFERENTIAL as DEFERENTIAL)."""
+    votes: Mapping[str, Vote]
+    """Player -> Vote as the Ruleset reads it (a counted DEFERENTIAL is the Boss's Vote)."""
+    evc: Mapping[str, str | None]
+    """Player -> id of their Effective Vote Comment (None for the author's implicit FOR)."""
+    for_count: int
+    """Valid FOR Votes (author's implicit FOR and counted DEFERENTIALs included)."""
+    against_count: int
+    """Valid AGAINST Votes (counted DEFERENTIALs included)."""
+    deferential_count: int
+    """DEFERENTIALs not counted (the Boss has no valid non-VETO Vote)."""
+    self_killed: bool
+    """The author used AGAINST on their own Proposal ("Special Proposal Voting")."""
+    vetoed: bool
+    """The Boss used VETO on this Proposal ("Special Proposal Voting")."""
+    boss_vote: Vote | None
+    """The Boss's own Vote, if any."""
+    warnings: tuple[str, ...]
+    """Icons that could not be read or did not count, for a human to check."""
+
+    @property
+    def valid_count(self) -> int:
+        """Valid Votes cast: FOR plus AGAINST."""
+        return self.for_count + self.against_count
+
+
+def tally(post: Post, roster: Roster, *, until: datetime | None = None) -> Tally:
+    """Counts the Votes on ``post`` (comments after ``until`` are ignored)."""
+    category = post.category
+    boss = roster.boss
+    is_proposal = category == Category.PROPOSAL.value
+    cast: dict[str, Vote] = {}
+    evc: dict[str, str | None] = {}
+    warnings: list[str] = []
+    self_killed = False
+    vetoed = False
+    for comment in post.comments:
+        if until is not None and comment.posted_at > until:
+            continue
+        scan = scan_comment(comment)
+        for src in scan.unknown:
+            warnings.append(f"comment {comment.id} by {comment.author}: unknown voting icon {src}")
+        if not scan.votes:
+            continue
+        voter = comment.author
+        if not roster.is_player(voter):
+            warnings.append(
+                f"comment {comment.id}: {voter} is not an active player, so has no Vote"
+            )
+            continue
+        for icon in scan.votes:
+            if not is_valid_icon(icon, category=category, voter=voter, boss=boss):
+                warnings.append(
+                    f"comment {comment.id}: {icon.value} by {voter} is not a valid icon"
+                    f" on a {category}; ignored"
+                )
+                continue
+            cast[voter] = icon
+            evc[voter] = comment.id
+            # Permanent once cast, "even if the author later changes their Vote".
+            if is_proposal and icon is Vote.AGAINST and voter == post.author:
+                self_killed = True
+            if is_proposal and icon is Vote.VETO and voter == boss:
+                vetoed = True
+    if post.author not in cast and roster.is_player(post.author):
+        cast[post.author] = Vote.FOR
+        evc[post.author] = None
+
+    boss_vote = cast.get(boss) if boss is not None and roster.is_player(boss) else None
+    counts_as_boss = boss_vote in (Vote.FOR, Vote.AGAINST)
+    votes: dict[str, Vote] = {}
+    for voter, vote in cast.items():
+        if vote is Vote.DEFERENTIAL and counts_as_boss:
+            assert boss_vote is not None
+            votes[voter] = boss_vote
+        else:
+            votes[voter] = vote
+    return Tally(
+        cast=cast,
+        votes=votes,
+        evc=evc,
+        for_count=sum(v is Vote.FOR for v in votes.values()),
+        against_count=sum(v is Vote.AGAINST for v in votes.values()),
+        deferential_count=sum(v is Vote.DEFERENTIAL for v in votes.values()),
+        self_killed=self_killed,
+        vetoed=vetoed,
+        boss_vote=boss_vote,
+        warnings=tuple(warnings),
+    )

@@ -1,0 +1,72 @@
+"""``nomicbot status``: what an Admin may do with each pending matter, and why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from gamestate import evaluate
+from gamestate.models import Game
+from wikibot.archive import read_archive
+from wikibot.cli_common import config_option, load, now_option, parse_now, reported
+from wikibot.config import Config
+from wikibot.errors import ArchiveError
+from wikibot.status_render import render_table, status_to_json
+
+__all__ = ["load_game", "register"]
+
+
+def load_game(config: Config, archive_path: str | None) -> Game:
+    """The game from an archive file, or else from the mirror the config names."""
+    if archive_path is not None:
+        path = Path(archive_path)
+        try:
+            with path.open(encoding="utf-8") as handle:
+                return read_archive(handle, name=str(path))
+        except OSError as exc:
+            raise ArchiveError(f"{path}: {exc.strerror}") from None
+    from wikibot.mirror import load_game_from_mirror
+
+    return load_game_from_mirror(config.mirror.database)
+
+
+@click.command()
+@click.option(
+    "--archive",
+    "archive_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Evaluate this nomic-archive/1 file instead of the mirror.",
+)
+@now_option
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON contract instead.")
+@config_option
+def status(
+    archive_path: str | None, now_text: str | None, as_json: bool, config_path: str | None
+) -> None:
+    """Show every pending Votable Matter with its verdict and the reason.
+
+    The verdict is what an Admin may do now: enact, fail, wait (votes or clocks
+    do not allow it yet) or blocked (not the oldest pending Proposal, Hiatus,
+    Seasonal Downtime).
+
+    Example:
+
+        nomicbot status --archive examples/nomicland.json --now 2016-05-24T00:00:00Z
+    """
+    now = parse_now(now_text)
+    config = load(config_path)
+    with reported():
+        game = load_game(config, archive_path)
+        result = evaluate(game, now)
+    if as_json:
+        click.echo(json.dumps(status_to_json(result), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_table(result), nl=False)
+
+
+def register(cli: click.Group) -> None:
+    """Adds ``status`` to the CLI."""
+    cli.add_command(status)

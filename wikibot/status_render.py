@@ -1,0 +1,105 @@
+"""``nomicbot status`` output: the JSON contract and the human table.
+
+The JSON form is ARCHITECTURE.md section 2, field for field: outside tools rely on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamestate.calendar import format_duration
+from gamestate.status import GameStatus, MatterStatus
+from wikibot.archive import format_time
+
+__all__ = ["matter_to_json", "render_table", "status_to_json"]
+
+_SHORT = {"Proposal": "Proposal", "Call for Judgement": "CfJ", "Declaration of Victory": "DoV"}
+
+
+def matter_to_json(m: MatterStatus) -> dict[str, Any]:
+    """One matter in the ``status --json`` schema."""
+    return {
+        "id": m.post.id,
+        "category": m.post.category,
+        "title": m.post.title,
+        "author": m.post.author,
+        "posted_at": format_time(m.post.posted_at),
+        "votes": {name: vote.value for name, vote in sorted(m.votes.items())},
+        "for": m.for_count,
+        "against": m.against_count,
+        "deferential": m.deferential_count,
+        "self_killed": m.self_killed,
+        "vetoed": m.vetoed,
+        "illegal": m.illegal,
+        "illegal_reason": m.illegal_reason,
+        "oldest": m.oldest,
+        "verdict": m.verdict.value,
+        "why": m.why,
+        "decidable_at": format_time(m.decidable_at) if m.decidable_at else None,
+        "not_voted": list(m.not_voted),
+    }
+
+
+def status_to_json(status: GameStatus) -> dict[str, Any]:
+    """The whole ``status --json`` object."""
+    return {
+        "now": format_time(status.now),
+        "quorum": status.quorum,
+        "players": status.players,
+        "hiatus": status.hiatus,
+        "hiatus_reason": status.hiatus_reason,
+        "matters": [matter_to_json(m) for m in status.matters],
+    }
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def render_table(status: GameStatus) -> str:
+    """A readable table of the pending matters, oldest first."""
+    terms = status.terms
+    head = (
+        f"As of {format_time(status.now)}: {terms.players(status.players)}, "
+        f"Quorum {status.quorum}"
+        + (f", {terms.boss}: {status.boss}" if status.boss else ", no Boss (Metadynasty)")
+    )
+    lines = [head]
+    if status.hiatus:
+        lines.append(f"HIATUS: {status.hiatus_reason}")
+    if not status.matters:
+        lines.append("No pending Votable Matters.")
+        return "\n".join(lines) + "\n"
+    header = ("Kind", "Title", "Author", "Age", "F/A/D", "Verdict", "Decidable at")
+    rows = []
+    for m in status.matters:
+        flags = "".join(
+            mark
+            for mark, on in (("*", m.oldest), (" ILLEGAL", m.illegal), (" SK", m.self_killed))
+            if on
+        )
+        if m.vetoed:
+            flags += " VETOED"
+        rows.append(
+            (
+                _SHORT.get(m.post.category, m.post.category),
+                _clip(m.post.title, 40) + flags,
+                m.post.author,
+                format_duration(status.now - m.post.posted_at),
+                f"{m.for_count}/{m.against_count}/{m.deferential_count}",
+                m.verdict.value,
+                format_time(m.decidable_at) if m.decidable_at else "-",
+            )
+        )
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    lines.append(fmt.format(*header).rstrip())
+    for m, row in zip(status.matters, rows, strict=True):
+        lines.append(fmt.format(*row).rstrip())
+        lines.append(f"    why: {m.why}")
+        if m.not_voted:
+            lines.append(f"    not voted: {', '.join(m.not_voted)}")
+        for w in m.warnings:
+            lines.append(f"    warning: {w}")
+    lines.append("(* = the oldest pending Proposal; F/A/D = FOR/AGAINST/uncounted DEFERENTIAL)")
+    return "\n".join(lines) + "\n"
