@@ -103,11 +103,13 @@ def main() -> None:
                 raise SystemExit(result.output)
         listed = len(json.loads(result.output)["matters"])
     print(
-        f"matters in archive : {args.matters} ({comments} comments, {len(archive['players'])} players)"
+        f"matters in archive : {args.matters} "
+        f"({comments} comments, {len(archive['players'])} players)"
     )
     print(f"matters listed     : {listed}")
     print(
-        f"status --json time : best {min(timings):.3f}s, worst {max(timings):.3f}s over {args.repeat} runs"
+        f"status --json time : best {min(timings):.3f}s, "
+        f"worst {max(timings):.3f}s over {args.repeat} runs"
     )
     print(f"target             : < 1.000s -> {'met' if max(timings) < 1.0 else 'NOT met'}")
 
