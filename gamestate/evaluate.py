@@ -22,7 +22,7 @@ from gamestate.calendar import (
     require_utc,
 )
 from gamestate.legality import chronological, find_illegal
-from gamestate.models import Category, Game, Post, PostStatus
+from gamestate.models import Category, Game, Post, PostStatus, Terms
 from gamestate.roster import Roster
 from gamestate.status import GameStatus, MatterStatus
 from gamestate.tally import Tally, tally
@@ -65,7 +65,7 @@ class _Context:
     proposal_times: list[datetime]
     """posted_at of every legal pending Proposal, oldest first."""
     proposal_ids: list[str]
-    player_word: str
+    terms: Terms
 
     def oldest_at(self, moment: datetime) -> str | None:
         """Rule "Resolution of Proposals": the oldest pending Proposal at ``moment``,
@@ -126,7 +126,7 @@ def _proposal(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
             f"not the oldest pending Proposal ({oldest} is)",
         )
     if t.vetoed:
-        return Decision(Verdict.FAIL, Clause.PROPOSAL_VETOED, "Vetoed by the Boss")
+        return Decision(Verdict.FAIL, Clause.PROPOSAL_VETOED, f"Vetoed by the {ctx.terms.boss}")
     if t.self_killed:
         return Decision(
             Verdict.FAIL, Clause.PROPOSAL_SELF_KILLED, f"Self-Killed: {post.author} voted AGAINST"
@@ -148,7 +148,7 @@ def _proposal(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
         return Decision(
             Verdict.FAIL,
             Clause.PROPOSAL_QUORUM_UNREACHABLE,
-            f"{n - a} {ctx.player_word}s not voting AGAINST < Quorum {q}",
+            f"{ctx.terms.players(n - a)} not voting AGAINST < Quorum {q}",
         )
     if age >= H48:
         return Decision(
@@ -209,7 +209,7 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
         )
     boss_for = t.boss_vote is not None and t.boss_vote.value == "FOR"
     if age >= H12 and f >= q and (boss_for or a == 0):
-        because = "the Boss voted FOR" if boss_for else "no AGAINST Votes"
+        because = f"the {ctx.terms.boss} voted FOR" if boss_for else "no AGAINST Votes"
         return Decision(
             Verdict.ENACT,
             Clause.DOV_QUORUM_BOSS_OR_UNOPPOSED,
@@ -233,7 +233,7 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
         return Decision(
             Verdict.FAIL,
             Clause.DOV_QUORUM_UNREACHABLE,
-            f"open {open_for} (at least 12h), {n - a} {ctx.player_word}s not voting AGAINST "
+            f"open {open_for} (at least 12h), {ctx.terms.players(n - a)} not voting AGAINST "
             f"< Quorum {q}",
         )
     if age >= H48:
@@ -278,7 +278,7 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
     view = as_of(game, now)
     roster = Roster.from_game(view)
     posts = chronological(view.posts)
-    illegal = dict(find_illegal(posts, roster))
+    illegal = dict(find_illegal(posts, roster, terms=view.terms))
     hiatus_reason, enacted_dov = _hiatus(posts, illegal)
     pending = [p for p in posts if p.is_votable and p.status is PostStatus.PENDING]
     legal_proposals = [
@@ -290,12 +290,12 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
         enacted_dov=enacted_dov,
         proposal_times=[p.posted_at for p in legal_proposals],
         proposal_ids=[p.id for p in legal_proposals],
-        player_word=view.terms.player,
+        terms=view.terms,
     )
     oldest_now = ctx.oldest_at(now)
     matters = []
     for post in pending:
-        t = tally(post, roster)
+        t = tally(post, roster, terms=view.terms)
         reason = illegal.get(post.id)
         if reason is not None:
             decision = Decision(Verdict.FAIL, Clause.ILLEGAL, f"Illegal: {reason}")

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
 from gamestate.calendar import day_of
-from gamestate.models import Category, Post, PostStatus
+from gamestate.models import Category, Post, PostStatus, Terms
 from gamestate.roster import Roster
 from gamestate.tally import tally
 
@@ -80,6 +80,7 @@ def _dov_reasons(
     addresses: list[Post],
     roster: Roster,
     illegal: dict[str, str],
+    terms: Terms,
 ) -> None:
     legal: list[Post] = []
     for d in dovs:
@@ -87,7 +88,10 @@ def _dov_reasons(
             continue
         reason = None
         if d.status is PostStatus.PENDING and roster.boss is not None and d.author == roster.boss:
-            reason = 'rule "Victory and Ascension": only a player other than the Boss may declare'
+            reason = (
+                f'rule "Victory and Ascension": only {terms.player}s other than the '
+                f"{terms.boss} may declare victory"
+            )
         for e in legal:
             if e.status is PostStatus.ENACTED:
                 enacted_at = e.resolved_at or e.posted_at
@@ -116,8 +120,11 @@ def _dov_reasons(
             legal.append(d)
 
 
-def find_illegal(posts: Iterable[Post], roster: Roster) -> Mapping[str, str]:
+def find_illegal(
+    posts: Iterable[Post], roster: Roster, *, terms: Terms | None = None
+) -> Mapping[str, str]:
     """Post id -> the rule an Illegal post broke, for every Illegal post."""
+    terms = terms or Terms()
     ordered = chronological(posts)
     illegal: dict[str, str] = {}
     for p in ordered:
@@ -131,5 +138,6 @@ def find_illegal(posts: Iterable[Post], roster: Roster) -> Mapping[str, str]:
         [p for p in ordered if p.category == Category.ASCENSION_ADDRESS.value],
         roster,
         illegal,
+        terms,
     )
     return illegal

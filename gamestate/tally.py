@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gamestate.icons import scan_comment
-from gamestate.models import Category, Post
+from gamestate.models import Category, Post, Terms
 from gamestate.roster import Roster
 from gamestate.votes import Vote
 
@@ -76,8 +76,11 @@ class Tally:
         return self.for_count + self.against_count
 
 
-def tally(post: Post, roster: Roster, *, until: datetime | None = None) -> Tally:
+def tally(
+    post: Post, roster: Roster, *, until: datetime | None = None, terms: Terms | None = None
+) -> Tally:
     """Counts the Votes on ``post`` (comments after ``until`` are ignored)."""
+    terms = terms or Terms()
     category = post.category
     boss = roster.boss
     is_proposal = category == Category.PROPOSAL.value
@@ -97,7 +100,7 @@ def tally(post: Post, roster: Roster, *, until: datetime | None = None) -> Tally
         voter = comment.author
         if not roster.is_player(voter):
             warnings.append(
-                f"comment {comment.id}: {voter} is not an active player, so has no Vote"
+                f"comment {comment.id}: {voter} is not an active {terms.player}, so has no Vote"
             )
             continue
         for icon in scan.votes:
