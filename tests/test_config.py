@@ -1,0 +1,93 @@
+"""nomicbot.toml: sections, clear errors, and secrets only from env or a 0600 file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from wikibot.config import PASSWORD_ENV, load_config
+from wikibot.errors import ConfigError
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "nomicbot.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_sections_are_read_and_paths_resolved(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        """
+[blog]
+url = "http://127.0.0.1:9/"
+markup = "wp2020"
+min_interval = 0.5
+[wiki]
+url = "http://127.0.0.1:10/"
+user = "NomicBot@nomicbot"
+password_file = "bot-password"
+[mirror]
+database = "mirror.sqlite"
+[game]
+player = "Kevan"
+terms = { player = "Vizier", boss = "Sultan" }
+""",
+    )
+    config = load_config(path)
+    assert config.blog.markup == "wp2020" and config.blog.min_interval == 0.5
+    assert config.wiki.password_file == str(tmp_path / "bot-password")
+    assert config.mirror.database == str(tmp_path / "mirror.sqlite")
+    assert config.game.terms.player == "Vizier" and config.game.terms.boss == "Sultan"
+    assert "Kevan" in config.user_agent and "nomicbot" in config.user_agent
+
+
+def test_postgres_url_is_left_alone(tmp_path: Path) -> None:
+    path = _write(tmp_path, '[mirror]\ndatabase = "postgresql://u@127.0.0.1/nomic"\n')
+    assert load_config(path).mirror.database == "postgresql://u@127.0.0.1/nomic"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[blog\n", "not valid TOML"),
+        ("[blgo]\n", "unknown section"),
+        ("[blog]\nurll = 1\n", r"unknown key\(s\) in \[blog\]: urll"),
+        ("blog = 3\n", r"\[blog\] must be a table"),
+    ],
+)
+def test_bad_config_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_config(_write(tmp_path, text))
+
+
+def test_named_config_must_exist(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(tmp_path / "missing.toml")
+
+
+def test_password_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PASSWORD_ENV, "s3cret-env")
+    config = load_config(_write(tmp_path, '[wiki]\nuser = "Bot@app"\n'))
+    assert config.wiki.password() == "s3cret-env"
+
+
+def test_password_file_must_be_0600(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(PASSWORD_ENV, raising=False)
+    secret = tmp_path / "bot-password"
+    secret.write_text("s3cret-file\n")
+    os.chmod(secret, 0o644)
+    config = load_config(_write(tmp_path, '[wiki]\npassword_file = "bot-password"\n'))
+    with pytest.raises(ConfigError, match="chmod 600") as info:
+        config.wiki.password()
+    assert "s3cret" not in str(info.value)
+    os.chmod(secret, 0o600)
+    assert config.wiki.password() == "s3cret-file"
+
+
+def test_no_password_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(PASSWORD_ENV, raising=False)
+    with pytest.raises(ConfigError, match=PASSWORD_ENV):
+        load_config(_write(tmp_path, "[wiki]\n")).wiki.password()
