@@ -2,8 +2,108 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
+
+from wikibot.archive import read_archive
+from wikibot.blogdates import DateOrder
+from wikibot.cli_common import reported
+from wikibot.errors import ArchiveError
+
+
+@click.command("blog")
+@click.option(
+    "--archive",
+    "archive_path",
+    required=True,
+    type=click.Path(dir_okay=False, exists=True),
+    help="The nomic-archive/1 JSON file to serve.",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8080, show_default=True, type=int, help="Port (0: any free one).")
+@click.option(
+    "--markup",
+    type=click.Choice(["classic", "wp2020"]),
+    default="classic",
+    show_default=True,
+    help="The blog's markup: ExpressionEngine-era classic, or the 2020 WordPress theme.",
+)
+@click.option(
+    "--state",
+    "state_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where accepted comments are saved (default: the archive file itself).",
+)
+@click.option("--per-page", default=10, show_default=True, type=int, help="Posts per listing.")
+@click.option(
+    "--crawl-delay", type=float, default=None, help="Crawl-delay (seconds) to put in robots.txt."
+)
+@click.option(
+    "--comment-dates",
+    type=click.Choice([o.value for o in DateOrder]),
+    default=DateOrder.DAY_FIRST.value,
+    show_default=True,
+    help="How classic comment headers print dates: dmy (25-07-2016) or mdy (07-25-2016).",
+)
+def sandbox_blog(
+    archive_path: str,
+    host: str,
+    port: int,
+    markup: str,
+    state_path: str | None,
+    per_page: int,
+    crawl_delay: float | None,
+    comment_dates: str,
+) -> None:
+    """Serve an archive as BlogNomic's blog pages, on this machine.
+
+    Players can comment (POST /archive/ID/comment with author, body and an
+    optional vote); accepted comments are saved to the state file. Faults for
+    testing the scraper are injected with POST /_faults; GET /_stats counts
+    requests. Stop with Ctrl-C.
+
+    Example:
+
+        nomicbot sandbox blog --archive examples/nomicland.json --port 8080
+    """
+    from wikibot.sandbox_blog import SandboxBlog
+
+    path = Path(archive_path)
+    with reported():
+        try:
+            with path.open(encoding="utf-8") as handle:
+                game = read_archive(handle, name=str(path))
+        except OSError as exc:
+            raise ArchiveError(f"{path}: {exc.strerror}") from None
+    try:
+        blog = SandboxBlog(
+            game,
+            markup=markup,
+            state_path=state_path or path,
+            per_page=per_page,
+            crawl_delay=crawl_delay,
+            comment_dates=DateOrder(comment_dates),
+        )
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        blog.bind(host, port)
+    except OSError as exc:
+        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror}") from None
+    click.echo(
+        f"Serving {len(game.posts)} posts from {path} as a {markup} blog at {blog.url} "
+        f"(comments saved to {state_path or path}); Ctrl-C to stop."
+    )
+    try:
+        blog.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("Stopped.")
+    finally:
+        blog.stop()
 
 
 def register(cli: click.Group, sandbox: click.Group) -> None:
     """Adds this module's commands to the CLI."""
+    sandbox.add_command(sandbox_blog)
