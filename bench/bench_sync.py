@@ -1,0 +1,180 @@
+"""Benchmark: how many requests a sync makes, how fast it reads, how much memory it takes.
+
+Builds a synthetic archive from BlogNomic's real proposal history (see
+``bench/synthetic.py``), serves it from the sandbox blog on 127.0.0.1 in a
+separate process, and syncs it into a fresh SQLite mirror with no delay
+between requests. It prints, for
+
+(a) the full first sync, (b) a sync with no change, and (c) a sync after a
+player posts one comment on a pending proposal,
+
+the requests made against the minimum possible, pages per second, and the
+peak memory of this process (the mirror and the scraper; the blog is the
+other process). Each sync uses a fresh scraper, as each ``nomicbot sync``
+does, so each one also fetches robots.txt once; the minimum counts it.
+
+    python bench/bench_sync.py --scale dynasty
+    python bench/bench_sync.py --scale full     # 20 years: ~15,800 posts
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import requests
+
+from wikibot.mirror import Mirror
+from wikibot.scraper import BlogScraper
+from wikibot.sync import SyncReport, sync
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_DATA = HERE.parent / ".." / "shared" / "data"
+USER_AGENT = "nomicbot-bench/0.1 (BlogNomic bookkeeping bot; operator: bench)"
+PER_PAGE = 10
+"""Posts per listing page on the sandbox blog (BlogNomic shows about ten)."""
+
+
+@contextmanager
+def sandbox(archive: Path, markup: str, state: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``nomicbot sandbox blog`` in its own process, on a free loopback port."""
+    command = [
+        sys.executable,
+        "-c",
+        "from wikibot.cli import cli; cli()",
+        "sandbox",
+        "blog",
+        "--archive",
+        str(archive),
+        "--state",
+        str(state),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--markup",
+        markup,
+        "--per-page",
+        str(PER_PAGE),
+    ]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:[0-9]+/", line)
+        if found is None:
+            raise SystemExit(f"the sandbox blog did not start: {line!r}")
+        yield found.group(0), proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def server_requests(url: str) -> int:
+    return int(requests.get(url + "_stats", timeout=30).json()["requests"])
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def timed_sync(mirror: Mirror, url: str, markup: str, **options: Any) -> tuple[SyncReport, float]:
+    with BlogScraper(url, markup=markup, user_agent=USER_AGENT, min_interval=0) as scraper:
+        started = time.perf_counter()
+        report = sync(mirror, scraper, **options)
+        return report, time.perf_counter() - started
+
+
+def line(label: str, report: SyncReport, served: int, minimum: int, seconds: float) -> None:
+    rate = report.pages_fetched / seconds if seconds else 0.0
+    print(
+        f"{label:<28} {report.requests_made:>7} requests (server saw {served}), "
+        f"minimum {minimum}; {report.not_modified} answered 304; "
+        f"{report.pages_fetched} pages in {seconds:.1f} s = {rate:.1f} pages/s; "
+        f"outcome {report.outcome}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", choices=("dynasty", "full"), default="dynasty")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared/data folder.")
+    parser.add_argument("--markup", choices=("classic", "wp2020"), default="classic")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="nomicbot-bench-") as tmp:
+        work = Path(tmp)
+        archive = work / "archive.json"
+        made = subprocess.run(
+            [sys.executable, str(HERE / "synthetic.py"), "--scale", args.scale]
+            + ["--data", str(args.data), "--output", str(archive)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        info = json.loads(made.stdout)
+        print(
+            f"Synthetic {args.scale} archive: {info['posts']} proposals, {info['comments']} "
+            f"comments since {info['first']} ({archive.stat().st_size / 2**20:.1f} MiB), "
+            f"{args.markup} markup, {PER_PAGE} posts per listing page."
+        )
+        with sandbox(archive, args.markup, work / "state.json") as (url, _proc):
+            mirror = Mirror.open(str(work / "mirror.sqlite"))
+            listing_pages = math.ceil(info["posts"] / PER_PAGE)
+
+            before = server_requests(url)
+            since = date.fromisoformat(info["first"])
+            full, seconds = timed_sync(mirror, url, args.markup, since=since)
+            minimum = 1 + listing_pages + info["posts_with_comments"]
+            line("(a) full first sync", full, server_requests(url) - before, minimum, seconds)
+            print(
+                f"    = robots.txt + {listing_pages} listing pages + "
+                f"{info['posts_with_comments']} posts with comments; "
+                f"stored {full.stored.new_posts} posts, {full.stored.new_comments} comments"
+            )
+
+            before = server_requests(url)
+            quiet, seconds = timed_sync(mirror, url, args.markup)
+            line("(b) no change", quiet, server_requests(url) - before, 1 + 1, seconds)
+
+            post_id = info["newest_pending"]
+            reply = requests.post(
+                f"{url}archive/{post_id}/comment",
+                data={"author": info["voter"], "body": "<p>Late to this one.</p>", "vote": "for"},
+                allow_redirects=False,
+                timeout=30,
+            )
+            reply.raise_for_status()
+            before = server_requests(url)
+            one, seconds = timed_sync(mirror, url, args.markup)
+            line("(c) one new comment", one, server_requests(url) - before, 1 + 2, seconds)
+            seen = mirror.votes(post_id).get(reply.headers["X-Comment-Id"])
+            print(f"    the new vote in the mirror: {seen[-1].value if seen else 'MISSING'}")
+
+            started = time.perf_counter()
+            game = mirror.to_game()
+            comments = sum(len(p.comments) for p in game.posts)
+            print(
+                f"Export from the mirror: {len(game.posts)} posts, {comments} comments "
+                f"in {time.perf_counter() - started:.1f} s "
+                f"(served: {info['posts']} posts, {info['comments'] + 1} comments)"
+            )
+            size = sum(f.stat().st_size for f in work.glob("mirror.sqlite*"))
+            print(f"Mirror file: {size / 2**20:.1f} MiB; rows: {mirror.row_counts()}")
+            mirror.close()
+    print(f"Peak memory of this process (mirror + scraper): {peak_mib():.0f} MiB (ru_maxrss)")
+
+
+if __name__ == "__main__":
+    main()

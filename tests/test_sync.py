@@ -1,0 +1,284 @@
+"""Sync over real HTTP: the sandbox blog on 127.0.0.1 into a SQLite mirror file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+
+from gamestate.icons import scan_comment
+from gamestate.models import Game, PostStatus
+from gamestate.votes import Vote
+from tests.plugins.blog import build_game
+from wikibot.archive import game_to_dict
+from wikibot.errors import ScrapeError
+from wikibot.mirror import Mirror
+from wikibot.sandbox_blog import SandboxBlog
+from wikibot.scraper import BlogScraper
+from wikibot.sync import (
+    SyncReport,
+    default_since,
+    page_memo,
+    parse_since,
+    post_states,
+    sync,
+    sync_runs,
+)
+
+pytestmark = pytest.mark.integration
+
+SINCE = date(2016, 1, 1)
+NOW = datetime(2016, 6, 1, tzinfo=UTC)
+Blog = Callable[..., SandboxBlog]
+Scraper = Callable[..., BlogScraper]
+
+
+@pytest.fixture
+def mirror(tmp_path: Path) -> Iterator[Mirror]:
+    m = Mirror.open(str(tmp_path / "mirror.sqlite"))
+    yield m
+    m.close()
+
+
+def run(mirror: Mirror, blog: SandboxBlog, make: Scraper, **options: Any) -> SyncReport:
+    """One sync with a fresh scraper, as one `nomicbot sync` would."""
+    clock = options.pop("clock", lambda: NOW)
+    return sync(mirror, make(blog, **options.pop("scraper_options", {})), clock=clock, **options)
+
+
+def hits(blog: SandboxBlog, before: dict[str, int]) -> dict[str, int]:
+    """Requests per path since ``before``."""
+    now = blog.requests_by_path()
+    return {p: n - before.get(p, 0) for p, n in now.items() if n > before.get(p, 0)}
+
+
+def archive(game: Game) -> dict[str, Any]:
+    data = game_to_dict(game)
+    data["posts"].sort(key=lambda p: p["id"])
+    return data
+
+
+@pytest.mark.parametrize("markup", ["classic", "wp2020"])
+def test_a_synced_blog_exports_as_the_archive_it_serves(
+    markup: str, mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(30, explicit_votes=True)
+    blog = sandbox_blog(game, markup)
+    report = run(mirror, blog, scraper, since=SINCE)
+    assert (report.kind, report.outcome, report.warnings) == ("full", "ok", ())
+    with_comments = sum(1 for p in game.posts if p.comments)
+    # One request per listing page (10 posts each) and per post with comments, plus robots.txt.
+    assert report.requests_made == 1 + 3 + with_comments == blog.request_count
+    assert archive(mirror.to_game()) == archive(game)
+    post = next(p for p in game.posts if len(p.comments) == 5)
+    assert mirror.votes(post.id) == {
+        c.id: scan_comment(c).votes for c in post.comments if scan_comment(c).votes
+    }
+
+
+def test_a_first_sync_reads_back_to_the_start_date_only(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(30)  # from 1 March 2016, 55 hours apart
+    blog = sandbox_blog(game)
+    seen: list[tuple[int, int]] = []
+    report = run(
+        mirror, blog, scraper, start=date(2016, 4, 1), progress=lambda d, t: seen.append((d, t))
+    )
+    stored = {p.id for p in mirror.to_game().posts}
+    assert stored == {p.id for p in game.posts if p.posted_at >= datetime(2016, 4, 1, tzinfo=UTC)}
+    assert report.kind == "full" and len(stored) < 30
+    assert seen[-1] == (61, 61) and seen == sorted(seen)
+
+
+def test_no_change_is_one_conditional_request(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    blog = sandbox_blog(build_game(10))  # every pending matter is on the front page
+    run(mirror, blog, scraper, since=SINCE)
+    counts = mirror.row_counts()
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    assert report.kind == "incremental" and report.not_modified == 1
+    assert hits(blog, before) == {"/robots.txt": 1, "/": 1}
+    assert mirror.row_counts() == {**counts, "sync_runs": counts["sync_runs"] + 1}
+
+
+def test_a_player_votes_and_the_next_sync_sees_it_in_two_requests(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(10)
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    pending = next(
+        p for p in game.posts if p.category == "Proposal" and p.status is PostStatus.PENDING
+    )
+    reply = requests.post(
+        f"{blog.url}archive/{pending.id}/comment",
+        data={"author": "Clucky", "body": "<p>Sure, why not</p>", "vote": "against"},
+        allow_redirects=False,
+        timeout=5,
+    )
+    assert reply.status_code == 303
+    new_id = reply.headers["X-Comment-Id"]
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    assert hits(blog, before) == {"/robots.txt": 1, "/": 1, f"/archive/{pending.id}": 1}
+    assert (report.stored.new_comments, report.posts_read) == (1, 1)
+    assert mirror.votes(pending.id)[new_id] == (Vote.AGAINST,)
+    assert archive(mirror.to_game()) == archive(blog.game)
+
+
+def test_a_pending_matter_off_the_front_page_is_checked_through_its_month(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(30)  # pending Proposals 8 and 18 are off the front page
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    first = run(mirror, blog, scraper)  # the first look at each month reads it in full
+    assert (first.not_modified, first.pages_fetched) == (1, 2)
+    before = blog.requests_by_path()
+    quiet = run(mirror, blog, scraper)
+    assert hits(blog, before) == {"/robots.txt": 1, "/": 1, "/2016/03/": 1, "/2016/04/": 1}
+    assert quiet.not_modified == 3 and quiet.pages_fetched == 0
+    # A vote on the March proposal changes neither the front page nor April's archive.
+    blog.add_comment("queue_item_8", author="Josh", body_html='<img src="/images/vote/veto.gif">')
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    assert hits(blog, before) == {
+        "/robots.txt": 1,
+        "/": 1,
+        "/2016/03/": 1,
+        "/2016/04/": 1,
+        "/archive/queue_item_8": 1,
+    }
+    assert report.stored.new_comments == 1 and report.not_modified == 2
+    assert mirror.votes("queue_item_8")["c3"] == (Vote.VETO,)
+
+
+def test_new_posts_beyond_the_front_page_are_all_read(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(40)
+    old = replace(game, posts=game.posts[:10])
+    run(mirror, sandbox_blog(old), scraper, since=SINCE)
+    blog = sandbox_blog(game)  # 30 more posts appeared since
+    before = blog.requests_by_path()
+    run(mirror, blog, scraper)
+    assert {"/", "/P10", "/P20", "/P30"} <= set(hits(blog, before))
+    assert "/P40" not in hits(blog, before)
+    assert archive(mirror.to_game()) == archive(game)
+
+
+def test_resyncing_adds_only_a_sync_run(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    blog = sandbox_blog(build_game(20))
+    run(mirror, blog, scraper, since=SINCE)
+    counts = mirror.row_counts()
+    again = run(mirror, blog, scraper, since=SINCE, clock=lambda: NOW + timedelta(hours=1))
+    assert again.kind == "full" and again.posts_read == 0
+    assert (again.stored.new_posts, again.stored.new_comments, again.stored.findings) == (0, 0, 0)
+    assert mirror.row_counts() == {**counts, "sync_runs": counts["sync_runs"] + 1}
+
+
+def test_edited_and_removed_comments_become_findings(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(10)
+    run(mirror, sandbox_blog(game), scraper, since=SINCE)
+    post = next(p for p in game.posts if len(p.comments) >= 3)
+    first, second, *rest = post.comments
+    edited = replace(first, body_html='<img src="/images/vote/against.gif" alt="against"> no')
+    changed = replace(post, comments=(edited, *rest))
+    tampered = replace(game, posts=tuple(changed if p.id == post.id else p for p in game.posts))
+    report = run(mirror, sandbox_blog(tampered), scraper, since=SINCE)
+    assert report.stored.findings == 2
+    findings = {(f.kind, f.comment_id): f for f in mirror.findings()}
+    assert set(findings) == {("edited", first.id), ("disappeared", second.id)}
+    assert findings[("edited", first.id)].original_html == first.body_html
+    assert findings[("edited", first.id)].new_html == edited.body_html
+    kept = next(p for p in mirror.to_game().posts if p.id == post.id)
+    assert kept.comments == post.comments  # the original record, Fair Play
+
+
+def test_a_post_page_that_keeps_failing_is_read_on_the_next_sync(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(20)
+    blog = sandbox_blog(game)
+    target = next(p for p in game.posts if len(p.comments) == 5)
+    blog.add_fault("500", path=f"/archive/{target.id}", count=2)
+    report = run(mirror, blog, scraper, since=SINCE, scraper_options={"max_retries": 1})
+    assert report.outcome == "incomplete"
+    assert any(target.id in w for w in report.warnings)
+    assert len(mirror.to_game().posts) == 20
+    assert post_states(mirror)[target.id].comments_behind
+    counts = mirror.row_counts()
+    report = run(mirror, blog, scraper)
+    assert (report.outcome, report.posts_read, report.stored.new_comments) == ("ok", 1, 5)
+    assert all(mirror.row_counts()[t] >= n for t, n in counts.items())
+    assert archive(mirror.to_game()) == archive(game)
+    runs = sync_runs(mirror)
+    assert [r.outcome for r in runs] == ["incomplete", "ok"]
+    # robots.txt, 2 listing pages, 16 posts with comments, and the retry of the failing one.
+    assert runs[0].warnings and runs[0].requests_made == 1 + 2 + 16 + 1
+
+
+def test_a_cut_off_post_page_loses_no_comment_and_is_read_again(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(10)
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    target = next(p for p in game.posts if len(p.comments) == 5)
+    blog.add_comment(target.id, author="Kevan", body_html="<p>One more</p>", vote="for")
+    blog.add_fault("truncate", path=f"/archive/{target.id}", count=2)
+    report = run(mirror, blog, scraper, scraper_options={"max_retries": 1})
+    assert report.outcome == "incomplete" and mirror.findings() == []
+    report = run(mirror, blog, scraper)
+    assert report.outcome == "ok" and mirror.findings() == []
+    assert archive(mirror.to_game()) == archive(blog.game)
+
+
+def test_a_listing_that_fails_stops_the_sync_and_keeps_what_was_stored(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(30)
+    blog = sandbox_blog(game)
+    blog.add_fault("reset", path="/P20", count=2)
+    with pytest.raises(ScrapeError, match="P20"):
+        run(mirror, blog, scraper, since=SINCE, scraper_options={"max_retries": 1})
+    assert len(mirror.to_game().posts) == 20
+    (failed,) = sync_runs(mirror)
+    assert failed.outcome == "failed" and "P20" in failed.warnings[-1][1]
+    # Run again, it walks again, reading only the posts it lacks.
+    report = run(mirror, blog, scraper, since=SINCE)
+    assert (report.kind, report.outcome, report.stored.new_posts) == ("full", "ok", 10)
+    assert report.posts_read == sum(1 for p in game.posts[:10] if p.comments)
+    assert archive(mirror.to_game()) == archive(game)
+
+
+def test_the_roster_and_validators_are_recorded(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(10)
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    run(mirror, blog, scraper)
+    assert mirror.row_counts()["roster_snapshots"] == 1
+    assert mirror.to_game().players == game.players
+    memo = page_memo(mirror, "front")
+    assert memo.etag and memo.entry_ids == tuple(p.id for p in reversed(game.posts))
+
+
+def test_dates() -> None:
+    assert default_since(NOW) == date(2016, 4, 2)
+    assert parse_since(" 2016-05-01 ") == date(2016, 5, 1)
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        parse_since("May 2016")
