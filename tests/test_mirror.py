@@ -303,9 +303,9 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
     db = v1_database(tmp_path / "old.sqlite")
     assert schema_version(db) == 1
     mirror = Mirror(db)
-    assert schema_version(db) == CURRENT_VERSION == 3
+    assert schema_version(db) == CURRENT_VERSION == 4
     versions = db.execute_sql("SELECT version FROM schema_version ORDER BY version").fetchall()
-    assert versions == [(1,), (2,), (3,)]
+    assert versions == [(1,), (2,), (3,), (4,)]
     counts = mirror.row_counts()
     assert (counts["posts"], counts["comments"], counts["sync_runs"]) == (1, 2, 1)
     # Derived rows are filled in for the comments stored under version 1.
@@ -327,7 +327,7 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
 
 def test_migrating_twice_does_nothing(tmp_path: Path) -> None:
     db = peewee.SqliteDatabase(str(tmp_path / "m.sqlite"))
-    assert migrate(db) == [1, 2, 3]
+    assert migrate(db) == [1, 2, 3, 4]
     assert migrate(db) == []
 
 
@@ -359,5 +359,5 @@ def test_a_mirror_from_a_newer_nomicbot_is_refused(tmp_path: Path) -> None:
         "INSERT INTO schema_version (version, applied_at, description)"
         " VALUES (99, '2030-01-01 00:00:00', 'from the future')"
     )
-    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 3"):
+    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 4"):
         Mirror(db)

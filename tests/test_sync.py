@@ -105,8 +105,21 @@ def test_no_change_is_one_conditional_request(
     before = blog.requests_by_path()
     report = run(mirror, blog, scraper)
     assert report.kind == "incremental" and report.not_modified == 1
-    assert hits(blog, before) == {"/robots.txt": 1, "/": 1}
+    assert hits(blog, before) == {"/": 1}  # robots.txt was read a moment ago
     assert mirror.row_counts() == {**counts, "sync_runs": counts["sync_runs"] + 1}
+
+
+def test_robots_txt_is_read_again_after_a_day(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    blog = sandbox_blog(build_game(10))
+    run(mirror, blog, scraper, since=SINCE)
+    before = blog.requests_by_path()
+    run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=23, minutes=59))
+    assert hits(blog, before) == {"/": 1}
+    before = blog.requests_by_path()
+    run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=24, seconds=1))
+    assert hits(blog, before) == {"/robots.txt": 1, "/": 1}
 
 
 def test_a_player_votes_and_the_next_sync_sees_it_in_two_requests(
@@ -128,7 +141,7 @@ def test_a_player_votes_and_the_next_sync_sees_it_in_two_requests(
     new_id = reply.headers["X-Comment-Id"]
     before = blog.requests_by_path()
     report = run(mirror, blog, scraper)
-    assert hits(blog, before) == {"/robots.txt": 1, "/": 1, f"/archive/{pending.id}": 1}
+    assert hits(blog, before) == {"/": 1, f"/archive/{pending.id}": 1}
     assert (report.stored.new_comments, report.posts_read) == (1, 1)
     assert mirror.votes(pending.id)[new_id] == (Vote.AGAINST,)
     assert archive(mirror.to_game()) == archive(blog.game)
@@ -144,14 +157,13 @@ def test_a_pending_matter_off_the_front_page_is_checked_through_its_month(
     assert (first.not_modified, first.pages_fetched) == (1, 2)
     before = blog.requests_by_path()
     quiet = run(mirror, blog, scraper)
-    assert hits(blog, before) == {"/robots.txt": 1, "/": 1, "/2016/03/": 1, "/2016/04/": 1}
+    assert hits(blog, before) == {"/": 1, "/2016/03/": 1, "/2016/04/": 1}
     assert quiet.not_modified == 3 and quiet.pages_fetched == 0
     # A vote on the March proposal changes neither the front page nor April's archive.
     blog.add_comment("queue_item_8", author="Josh", body_html='<img src="/images/vote/veto.gif">')
     before = blog.requests_by_path()
     report = run(mirror, blog, scraper)
     assert hits(blog, before) == {
-        "/robots.txt": 1,
         "/": 1,
         "/2016/03/": 1,
         "/2016/04/": 1,

@@ -45,6 +45,7 @@ __all__ = [
     "CommentRow",
     "Migration",
     "PageValidatorRow",
+    "RobotsRow",
     "PostRow",
     "RosterPlayerRow",
     "RosterSnapshotRow",
@@ -273,6 +274,16 @@ class PageValidatorRow(_Model):
         table_name = "page_validators"
 
 
+class RobotsRow(_Model):
+    site = peewee.TextField(primary_key=True)
+    text = peewee.TextField(null=True)
+    """The site's robots.txt, or NULL when it has none."""
+    fetched_at = _at()
+
+    class Meta:
+        table_name = "robots_cache"
+
+
 MODELS: tuple[type[Any], ...] = (
     SchemaVersionRow,
     SyncRunRow,
@@ -285,6 +296,7 @@ MODELS: tuple[type[Any], ...] = (
     RosterPlayerRow,
     WarningRow,
     PageValidatorRow,
+    RobotsRow,
 )
 """Every table of the current schema."""
 
@@ -510,6 +522,19 @@ def _v3(db: peewee.Database) -> None:
         bid.insert_many(rows[start : start + 500]).execute()
 
 
+def _v4(db: peewee.Database) -> None:
+    robots = _model(
+        db,
+        "robots_cache",
+        {
+            "site": peewee.TextField(primary_key=True),
+            "text": peewee.TextField(null=True),
+            "fetched_at": _at(),
+        },
+    )
+    db.create_tables([robots])
+
+
 class _TextCollector(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -545,6 +570,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         _v2,
     ),
     Migration(3, "bids", _v3),
+    Migration(4, "robots.txt cache, so an unchanged blog costs one request", _v4),
 )
 """Every step, oldest first."""
 

@@ -99,6 +99,7 @@ class PoliteSession:
         backoff_cap: float = 60.0,
         max_retry_after: float = 600.0,
         obey_robots: bool = True,
+        robots_txt: Mapping[str, str | None] | None = None,
     ) -> None:
         if not user_agent.strip():
             raise ValueError("a User-Agent naming the bot and its operator is required")
@@ -125,6 +126,11 @@ class PoliteSession:
         self._max_retry_after = max_retry_after
         self._obey_robots = obey_robots
         self._robots: dict[str, RobotFileParser | None] = {}
+        self.robots_txt: dict[str, str | None] = {}
+        """Site -> its robots.txt as read (None: it has none); a caller may keep it
+        and pass it back as ``robots_txt`` so the next run need not fetch it again."""
+        for site, text in (robots_txt or {}).items():
+            self.remember_robots(site, text)
         self._last_start: float | None = None
         self._lock = threading.Lock()
 
@@ -181,16 +187,23 @@ class PoliteSession:
         site = _site(url)
         if site in self._robots:
             return
-        robots: RobotFileParser | None = None
         self._throttle(url)
         try:
             resp = self._send(site + "/robots.txt", None)
         except requests.exceptions.RequestException:
             resp = None
-        if resp is not None and resp.status_code == 200:
+        self.remember_robots(
+            site, resp.text if resp is not None and resp.status_code == 200 else None
+        )
+
+    def remember_robots(self, site: str, text: str | None) -> None:
+        """Takes ``site``'s robots.txt as known (None: it has none), so it is not fetched."""
+        robots: RobotFileParser | None = None
+        if text is not None:
             robots = RobotFileParser()
-            robots.parse(resp.text.splitlines())
+            robots.parse(text.splitlines())
         self._robots[site] = robots
+        self.robots_txt[site] = text
 
     def _backoff(self, attempt: int) -> float:
         """Exponential backoff with "equal jitter": half fixed, half random."""

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
@@ -592,6 +592,7 @@ class BlogScraper:
         timeout: float = 30.0,
         max_retries: int = 5,
         sleep: Callable[[float], None] = time.sleep,
+        robots_txt: Mapping[str, str | None] | None = None,
     ) -> None:
         if markup not in _MARKUPS:
             raise ValueError(f"unknown markup {markup!r}; use one of {_MARKUPS}")
@@ -606,6 +607,7 @@ class BlogScraper:
             timeout=timeout,
             max_retries=max_retries,
             sleep=sleep,
+            robots_txt=robots_txt,
         )
         """The polite HTTP client every request goes through."""
 

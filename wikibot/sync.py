@@ -24,7 +24,7 @@ the next sync carries on from there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -32,7 +32,7 @@ from typing import Any
 
 from gamestate.models import VOTABLE_CATEGORIES, Post, PostStatus, Terms
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
-from wikibot.migrations import PageValidatorRow, PostRow, SyncRunRow, WarningRow
+from wikibot.migrations import PageValidatorRow, PostRow, RobotsRow, SyncRunRow, WarningRow
 from wikibot.mirror import Mirror, Stored
 from wikibot.scraper import BlogScraper, ListingEntry, ListingPage
 
@@ -43,7 +43,9 @@ __all__ = [
     "SyncReport",
     "SyncRun",
     "default_since",
+    "cached_robots",
     "page_memo",
+    "remember_robots",
     "parse_since",
     "post_states",
     "sync",
@@ -51,6 +53,8 @@ __all__ = [
 ]
 
 DEFAULT_DAYS_BACK = 60
+ROBOTS_MAX_AGE = timedelta(hours=24)
+"""How long a robots.txt read by one sync serves the next ones (a day, as crawlers do)."""
 """How far back a first sync reads when no start date is configured."""
 
 FRONT = "front"
@@ -218,6 +222,26 @@ def _remember(mirror: Mirror, key: str, page: ListingPage, at: datetime) -> None
         ).execute()
 
 
+def cached_robots(mirror: Mirror, now: datetime) -> dict[str, str | None]:
+    """Each site's robots.txt as last read, if read within ``ROBOTS_MAX_AGE``."""
+    with mirror.bound():
+        rows = RobotsRow.select().where(RobotsRow.fetched_at > now - ROBOTS_MAX_AGE)
+        return {row.site: row.text for row in rows}
+
+
+def remember_robots(mirror: Mirror, texts: Mapping[str, str | None], now: datetime) -> None:
+    """Keeps newly read robots.txt files, so the next sync within a day skips them."""
+    fresh = cached_robots(mirror, now)
+    with mirror.bound(), mirror.db.atomic():
+        for site, text in texts.items():
+            if site in fresh and fresh[site] == text:
+                continue
+            RobotsRow.insert(site=site, text=text, fetched_at=now).on_conflict(
+                conflict_target=[RobotsRow.site],
+                update={RobotsRow.text: text, RobotsRow.fetched_at: now},
+            ).execute()
+
+
 def _has_full_walk(mirror: Mirror) -> bool:
     with mirror.bound():
         done = SyncRunRow.outcome.in_(("ok", "incomplete"))
@@ -283,6 +307,9 @@ class _Sync:
             )
         self.run_id = row.id
         self.states = post_states(self.mirror)
+        for site, text in cached_robots(self.mirror, self.now).items():
+            if site not in self.scraper.http.robots_txt:
+                self.scraper.http.remember_robots(site, text)
         before = self.scraper.requests_made
         outcome = "failed"
         try:
@@ -301,6 +328,8 @@ class _Sync:
         finally:
             # Even a failed run is recorded; a broken database must not hide the first error.
             requests = self.scraper.requests_made - before
+            with suppress(MirrorError):
+                remember_robots(self.mirror, self.scraper.http.robots_txt, self.now)
             with suppress(MirrorError), self.mirror.bound():
                 SyncRunRow.update(
                     finished_at=self.clock(),
