@@ -21,7 +21,7 @@ from gamestate.calendar import (
     next_downtime_boundary,
     require_utc,
 )
-from gamestate.legality import chronological, find_illegal
+from gamestate.legality import Legality, chronological, find_illegal
 from gamestate.models import Category, Game, Post, PostStatus, Terms
 from gamestate.roster import Roster
 from gamestate.status import GameStatus, MatterStatus
@@ -60,8 +60,8 @@ class _Context:
     roster: Roster
     hiatus_reason: str | None
     """Hiatus from a DoV (Seasonal Downtime is checked per instant)."""
-    enacted_dov: Post | None
-    """A DoV enacted and awaiting its Ascension Address, if any."""
+    legality: Legality
+    """Illegal posts and the enacted DoVs."""
     proposal_times: list[datetime]
     """posted_at of every legal pending Proposal, oldest first."""
     proposal_ids: list[str]
@@ -72,25 +72,6 @@ class _Context:
         ignoring any pending for more than 7 days."""
         i = bisect.bisect_left(self.proposal_times, moment - D7)
         return self.proposal_ids[i] if i < len(self.proposal_ids) else None
-
-
-def _hiatus(posts: list[Post], illegal: dict[str, str]) -> tuple[str | None, Post | None]:
-    dovs = [p for p in posts if p.category == Category.DOV.value and p.id not in illegal]
-    addresses = [p for p in posts if p.category == Category.ASCENSION_ADDRESS.value]
-    enacted = [d for d in dovs if d.status is PostStatus.ENACTED]
-    if enacted:
-        last = enacted[-1]
-        when = last.resolved_at or last.posted_at
-        if not any(a.posted_at > when for a in addresses):
-            return (
-                f"the Declaration of Victory {last.id!r} was enacted and its Ascension "
-                "Address has not been posted",
-                last,
-            )
-    pending = [d for d in dovs if d.status is PostStatus.PENDING]
-    if pending:
-        return f"the Declaration of Victory {pending[0].id!r} is pending", None
-    return None, None
 
 
 def _proposal(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
@@ -201,11 +182,12 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
             Clause.SEASONAL_DOWNTIME,
             'Seasonal Downtime (24 to 27 December): rule "Victory and Ascension" may not act',
         )
-    if ctx.enacted_dov is not None and ctx.enacted_dov.id != post.id:
+    winner = ctx.legality.failed_by(post)
+    if winner is not None:
         return Decision(
             Verdict.FAIL,
             Clause.DOV_OTHER_ENACTED,
-            f"the DoV {ctx.enacted_dov.id} was enacted, so all other DoVs are failed",
+            f"the DoV {winner.dov.id} was enacted, so all other DoVs are failed",
         )
     boss_for = t.boss_vote is not None and t.boss_vote.value == "FOR"
     if age >= H12 and f >= q and (boss_for or a == 0):
@@ -278,8 +260,14 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
     view = as_of(game, now)
     roster = Roster.from_game(view)
     posts = chronological(view.posts)
-    illegal = dict(find_illegal(posts, roster, terms=view.terms))
-    hiatus_reason, enacted_dov = _hiatus(posts, illegal)
+    became_boss = {
+        p.id
+        for p in game.posts
+        if p.category == Category.DOV.value and p.status is PostStatus.ENACTED
+    }
+    legality = find_illegal(posts, roster, terms=view.terms, became_boss=became_boss)
+    illegal = legality.illegal
+    hiatus_reason = legality.hiatus_reason(posts, now)
     pending = [p for p in posts if p.is_votable and p.status is PostStatus.PENDING]
     legal_proposals = [
         p for p in pending if p.category == Category.PROPOSAL.value and p.id not in illegal
@@ -287,7 +275,7 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
     ctx = _Context(
         roster=roster,
         hiatus_reason=hiatus_reason,
-        enacted_dov=enacted_dov,
+        legality=legality,
         proposal_times=[p.posted_at for p in legal_proposals],
         proposal_ids=[p.id for p in legal_proposals],
         terms=view.terms,

@@ -30,7 +30,7 @@ def admin_note(matter: MatterStatus, admin: str) -> str:
         case Clause.PROPOSAL_STALE:
             return f"Pending for more than 7 days ({tally}). Failed by {admin}"
         case Clause.DOV_OTHER_ENACTED:
-            return f"Another Declaration of Victory was enacted. Failed by {admin}"
+            return f"Another Declaration of Victory was enacted ({tally}). Failed by {admin}"
         case Clause.ILLEGAL:
             return f"{matter.why}. Marked Illegal by {admin}"
     word = "Enacted" if matter.verdict is Verdict.ENACT else "Failed"

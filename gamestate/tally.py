@@ -89,7 +89,9 @@ def tally(
     warnings: list[str] = []
     self_killed = False
     vetoed = False
-    for comment in post.comments:
+    # "the last valid voting icon that they have used": the latest in time, whatever
+    # order the comments were listed in (a stable sort keeps same-second ones in order).
+    for comment in sorted(post.comments, key=lambda c: c.posted_at):
         if until is not None and comment.posted_at > until:
             continue
         scan = scan_comment(comment)
