@@ -11,6 +11,7 @@ import click
 
 from wikibot import cli_blog, cli_mirror, cli_status, cli_wiki
 from wikibot.cli_common import config_option
+from wikibot.demo import demo
 
 
 @click.group()
@@ -39,3 +40,4 @@ cli_status.register(cli)
 cli_blog.register(cli, sandbox)
 cli_mirror.register(cli)
 cli_wiki.register(cli, sandbox, wiki)
+cli.add_command(demo)
