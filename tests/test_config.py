@@ -29,6 +29,7 @@ min_interval = 0.5
 url = "http://127.0.0.1:10/"
 user = "NomicBot@nomicbot"
 password_file = "bot-password"
+edit_interval = 2.5
 [mirror]
 database = "mirror.sqlite"
 [game]
@@ -39,6 +40,7 @@ terms = { player = "Vizier", boss = "Sultan" }
     config = load_config(path)
     assert config.blog.markup == "wp2020" and config.blog.min_interval == 0.5
     assert config.wiki.password_file == str(tmp_path / "bot-password")
+    assert config.wiki.edit_interval == 2.5
     assert config.mirror.database == str(tmp_path / "mirror.sqlite")
     assert config.game.terms.player == "Vizier" and config.game.terms.boss == "Sultan"
     assert "Kevan" in config.user_agent and "nomicbot" in config.user_agent

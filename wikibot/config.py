@@ -56,6 +56,8 @@ class WikiConfig:
     votes_page: str = "Votes"
     path: str = "/"
     """Script path of the wiki (where api.php lives)."""
+    edit_interval: float = 10.0
+    """Seconds between two edits by the bot (the edit throttle)."""
 
     def password(self) -> str:
         """The bot password from the environment or the 0600 password file."""

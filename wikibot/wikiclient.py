@@ -180,13 +180,15 @@ def connect(
     *,
     dry_run: bool = False,
     login: bool = True,
-    min_interval: float = DEFAULT_MIN_INTERVAL,
+    min_interval: float | None = None,
 ) -> WikiClient:
-    """A logged-in client for the configured wiki."""
+    """A logged-in client for the configured wiki (edits spaced by ``[wiki] edit_interval``
+    unless ``min_interval`` says otherwise)."""
     if not config.wiki.url:
         raise WikiError("no [wiki] url in nomicbot.toml")
     site = build_site(config.wiki, user_agent=config.user_agent)
-    client = WikiClient(site, dry_run=dry_run, min_interval=min_interval)
+    interval = config.wiki.edit_interval if min_interval is None else min_interval
+    client = WikiClient(site, dry_run=dry_run, min_interval=interval)
     if login:
         client.login(config.wiki.user, config.wiki.password())
     return client
