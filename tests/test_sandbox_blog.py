@@ -419,3 +419,18 @@ def test_cli_help_and_a_missing_archive() -> None:
     assert result.exit_code == 0 and "Example:" in result.output
     result = runner.invoke(cli, ["sandbox", "blog", "--archive", "/nonexistent/game.json"])
     assert result.exit_code == 2 and "does not exist" in result.output
+
+
+def test_voting_icons_are_served_for_a_browser(
+    sandbox_blog: Callable[..., SandboxBlog],
+) -> None:
+    blog = sandbox_blog(build_game(2))
+    for path in (
+        "images/vote/for.gif",
+        "images/vote/seal.gif",
+        "wp-content/uploads/icons/imperial.svg",
+    ):
+        reply = requests.get(blog.url + path, timeout=5)
+        assert reply.status_code == 200 and reply.headers["Content-Type"] == "image/svg+xml"
+        assert reply.content.startswith(b"<svg")
+    assert requests.get(blog.url + "images/vote/banana.gif", timeout=5).status_code == 404

@@ -70,7 +70,7 @@ def test_tally_table_shows_the_matter_and_its_voters() -> None:
     assert cells[1:6] == ["Josh", "2: Josh, Kevan", "1: Bob", "0", "3"]
     assert cells[6].startswith("'''wait'''")
     assert "FOR 2 &lt; Quorum 3" in cells[7]
-    assert cells[8] == "2016-05-25 10:17 UTC"
+    assert cells[8] == "2016-05-25 10:17:00 UTC"
     assert text.startswith("Quorum: 3 (5 Imagineers).")
 
 

@@ -470,6 +470,32 @@ def serve_in_thread(
     return blog.start(host, port)
 
 
+# Voting icons for a person browsing the sandbox (the real site's are GIFs).
+_ICON_SHAPES = {
+    "for": ("#2a2", "M4 11 L8 15 L16 5"),
+    "against": ("#c22", "M5 5 L15 15 M15 5 L5 15"),
+    "imperial": ("#a70", "M4 16 L4 4 M10 16 L10 4 L13 8 L16 4 L16 16"),
+    "deferential": ("#a70", "M4 16 L4 4 M10 16 L10 4 L13 8 L16 4 L16 16"),
+    "seal": ("#609", "M10 3 L12 8 L17 8 L13 11 L15 16 L10 13 L5 16 L7 11 L3 8 L8 8 Z"),
+    "veto": ("#609", "M10 3 L12 8 L17 8 L13 11 L15 16 L10 13 L5 16 L7 11 L3 8 L8 8 Z"),
+}
+
+
+def _icon_svg(path: str) -> bytes | None:
+    """A small SVG voting icon for ``/images/vote/X.gif`` or ``/wp-content/uploads/icons/X.svg``."""
+    folder, _, name = path.rpartition("/")
+    if folder not in ("/images/vote", "/wp-content/uploads/icons"):
+        return None
+    shape = _ICON_SHAPES.get(name.rsplit(".", 1)[0].lower())
+    if shape is None:
+        return None
+    colour, d = shape
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
+        f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2.5"/></svg>'
+    ).encode()
+
+
 class _Server(ThreadingHTTPServer):
     """The HTTP server, holding its blog; quiet about clients that hang up."""
 
@@ -571,6 +597,10 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if path == "/robots.txt":
             self._send(200, self.blog.robots_txt().encode(), ctype="text/plain; charset=utf-8")
+            return
+        icon = _icon_svg(path)
+        if icon is not None:
+            self._send(200, icon, ctype="image/svg+xml")
             return
         page = self.blog._page_at(path)
         etag = '"' + hashlib.sha1(page.body).hexdigest()[:24] + '"'

@@ -85,7 +85,7 @@ def _text(value: str) -> str:
 def _when(moment: datetime | None) -> str:
     if moment is None:
         return "\u2014"
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _voters(matter: MatterStatus, vote: Vote) -> list[str]:
