@@ -74,18 +74,26 @@ class _Context:
         return self.proposal_ids[i] if i < len(self.proposal_ids) else None
 
 
+def _downtime_block(at: datetime, rule: str) -> Decision | None:
+    """Rule "Seasonal Downtime": only "Votable Matters", "Gamestate Tracking" and
+    "Calls for Judgement" may act from 24 to 27 December."""
+    if not in_seasonal_downtime(at):
+        return None
+    return Decision(
+        Verdict.BLOCKED,
+        Clause.SEASONAL_DOWNTIME,
+        f'Seasonal Downtime (24 to 27 December): rule "{rule}" may not act',
+    )
+
+
 def _proposal(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
     age = at - post.posted_at
     q = ctx.roster.quorum
     n = ctx.roster.size
     f, a = t.for_count, t.against_count
     open_for = format_duration(age)
-    if in_seasonal_downtime(at):
-        return Decision(
-            Verdict.BLOCKED,
-            Clause.SEASONAL_DOWNTIME,
-            'Seasonal Downtime (24 to 27 December): rule "Resolution of Proposals" may not act',
-        )
+    if blocked := _downtime_block(at, "Resolution of Proposals"):
+        return blocked
     if ctx.hiatus_reason:
         return Decision(
             Verdict.BLOCKED,
@@ -176,12 +184,8 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
     n = ctx.roster.size
     f, a = t.for_count, t.against_count
     open_for = format_duration(age)
-    if in_seasonal_downtime(at):
-        return Decision(
-            Verdict.BLOCKED,
-            Clause.SEASONAL_DOWNTIME,
-            'Seasonal Downtime (24 to 27 December): rule "Victory and Ascension" may not act',
-        )
+    if blocked := _downtime_block(at, "Victory and Ascension"):
+        return blocked
     winner = ctx.legality.failed_by(post)
     if winner is not None:
         return Decision(
