@@ -5,11 +5,15 @@ from __future__ import annotations
 import copy
 import io
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from gamestate import evaluate
 from gamestate.models import PostStatus
 from wikibot.archive import game_from_dict, game_to_dict, read_archive, write_archive
 from wikibot.errors import ArchiveError
@@ -135,3 +139,45 @@ def test_times_are_normalised_to_utc() -> None:
     data["posts"][0]["posted_at"] = "2016-05-23T12:17:00+02:00"
     game = game_from_dict(data)
     assert game_to_dict(game)["posts"][0]["posted_at"] == "2016-05-23T10:17:00Z"
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {"format": st.just("nomic-archive/1")},
+        optional={
+            "players": st.lists(
+                st.dictionaries(st.sampled_from(["name", "admin", "idle"]), _json), max_size=3
+            ),
+            "posts": st.lists(
+                st.dictionaries(
+                    st.sampled_from(
+                        ["id", "category", "title", "author", "posted_at", "status", "comments"]
+                    ),
+                    _json,
+                ),
+                max_size=3,
+            ),
+            "boss": _json,
+            "terms": _json,
+        },
+    )
+)
+def test_junk_archives_give_an_archive_error_or_a_game(data: dict[str, Any]) -> None:
+    """Whatever the JSON holds, reading it either works or raises ArchiveError, never
+    another exception (which the CLI would show as a traceback)."""
+    try:
+        game = game_from_dict(data)
+    except ArchiveError as exc:
+        assert str(exc)
+    else:
+        assert game_to_dict(game)["format"] == "nomic-archive/1"
+        evaluate(game, datetime(2016, 5, 24, tzinfo=UTC))
