@@ -118,3 +118,14 @@ def test_bad_now_is_rejected() -> None:
     result = CliRunner().invoke(cli, ["status", "--archive", EXAMPLE, "--now", "tomorrow"])
     assert result.exit_code == 2
     assert "--now" in result.output
+
+
+def test_table_shows_the_admin_note_for_resolvable_matters() -> None:
+    result = CliRunner().invoke(
+        cli,
+        ["status", "--archive", EXAMPLE, "--now", NOW, "--admin", "Kevan"],
+        catch_exceptions=False,
+    )
+    assert "    note: Enacted by Kevan (5-0, Quorum 5)" in result.output
+    # Only matters an Admin may resolve now get a note (one here).
+    assert result.output.count("note:") == 1

@@ -18,6 +18,7 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     assert "Sync run 1 (full): ok." in first.output
     assert "why: FOR 5 >= Quorum 5 and open 1d 2h 56m (at least 12h)" in first.output
+    assert "note: Enacted by Brendan (5-0, Quorum 5)" in first.output  # [game] player
     assert "Votes: saved revision" in first.output
     votes_url = next(
         line.split()[-1] for line in first.output.splitlines() if "published tally:" in line

@@ -42,9 +42,19 @@ def load_game(config: Config, archive_path: str | None) -> Game:
 )
 @now_option
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON contract instead.")
+@click.option(
+    "--admin",
+    default=None,
+    metavar="NAME",
+    help="Show the note NAME would append on resolving (default: [game] player).",
+)
 @config_option
 def status(
-    archive_path: str | None, now_text: str | None, as_json: bool, config_path: str | None
+    archive_path: str | None,
+    now_text: str | None,
+    as_json: bool,
+    config_path: str | None,
+    admin: str | None = None,
 ) -> None:
     """Show every pending Votable Matter with its verdict and the reason.
 
@@ -64,7 +74,7 @@ def status(
     if as_json:
         click.echo(json.dumps(status_to_json(result), indent=2, ensure_ascii=False))
     else:
-        click.echo(render_table(result), nl=False)
+        click.echo(render_table(result, admin=admin or config.game.player or None), nl=False)
 
 
 def register(cli: click.Group) -> None:

@@ -43,6 +43,7 @@ def write_demo_config(
     wiki_url: str,
     wiki_user: str,
     password_file: Path,
+    player: str,
 ) -> None:
     """A nomicbot.toml joining the sandbox blog, the sandbox wiki and a local mirror."""
     path.write_text(
@@ -59,7 +60,7 @@ def write_demo_config(
         "\n[mirror]\n"
         'database = "mirror.sqlite"\n'
         "\n[game]\n"
-        'player = "demo"\n',
+        f'player = "{player}"  # the Admin running the bot\n',
         encoding="utf-8",
     )
 
@@ -178,6 +179,7 @@ def demo(
                 wiki_url=wiki.url,
                 wiki_user=wiki.credentials.bot_user,
                 password_file=wiki.credentials.bot_password_file.resolve(),
+                player=next((p.name for p in game.players if p.admin), "demo"),
             )
             now_args = ["--now", now_text] if now_text else []
             click.echo(f"\n$ nomicbot sync --config {config}")

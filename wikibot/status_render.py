@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from gamestate.calendar import format_duration
+from gamestate.notes import admin_note
 from gamestate.status import GameStatus, MatterStatus
+from gamestate.verdicts import Verdict
 from wikibot.archive import format_time
 
 __all__ = ["matter_to_json", "render_table", "status_to_json"]
@@ -56,8 +58,9 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def render_table(status: GameStatus) -> str:
-    """A readable table of the pending matters, oldest first."""
+def render_table(status: GameStatus, *, admin: str | None = None) -> str:
+    """A readable table of the pending matters, oldest first; with ``admin``, the note
+    that Admin would append when resolving each matter that may be resolved now."""
     terms = status.terms
     head = (
         f"As of {format_time(status.now)}: {terms.players(status.players)}, "
@@ -97,6 +100,8 @@ def render_table(status: GameStatus) -> str:
     for m, row in zip(status.matters, rows, strict=True):
         lines.append(fmt.format(*row).rstrip())
         lines.append(f"    why: {m.why}")
+        if admin and m.verdict in (Verdict.ENACT, Verdict.FAIL):
+            lines.append(f"    note: {admin_note(m, admin)}")
         if m.not_voted:
             lines.append(f"    not voted: {', '.join(m.not_voted)}")
         for w in m.warnings:
