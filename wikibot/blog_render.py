@@ -6,7 +6,7 @@
 ``div.commentbody``. ``wp2020`` is the 2020 WordPress theme: ``article`` posts
 with ``status-*`` and ``term-category-*`` classes, comments as ``li.comment``
 with ``data-*`` attributes, the vote in ``div.vote > img`` and the body in
-``div.content``. See ``shared/BLOGNOMIC_MARKUP.md``; :mod:`wikibot.scraper`
+``div.content``. See ``shared/BLOGNOMIC_MARKUP.md``; :mod:`wikibot.blog_parse`
 reads both.
 
 Both markups share these parts:
@@ -26,6 +26,8 @@ Both markups share these parts:
 A comment's explicit ``vote`` (the 2020 theme's ``data-vote``) is shown outside
 its body in both markups: wp2020 as ``data-vote`` and ``div.vote > img``,
 classic as ``div.commentvote > img``, so the body stays exactly as written.
+The icons themselves are small SVGs (:func:`render_vote_icon`), for a person
+browsing the sandbox.
 """
 
 from __future__ import annotations
@@ -35,10 +37,18 @@ from dataclasses import dataclass
 from html import escape
 
 from gamestate.models import Comment, Player, Post, PostStatus, Terms
+from wikibot.blog_parse import category_slug
 from wikibot.blogdates import DateOrder, format_named_date, format_numeric_date
-from wikibot.scraper import category_slug
 
-__all__ = ["MARKUPS", "Site", "page_href", "render_listing", "render_message", "render_post_page"]
+__all__ = [
+    "MARKUPS",
+    "Site",
+    "page_href",
+    "render_listing",
+    "render_message",
+    "render_post_page",
+    "render_vote_icon",
+]
 
 MARKUPS = ("classic", "wp2020")
 
@@ -55,6 +65,17 @@ _WP_ICONS = {
     "deferential": "imperial.svg",
     "imperial": "imperial.svg",
     "veto": "veto.svg",
+}
+_CLASSIC_ICON_FOLDER = "/images/vote"
+_WP_ICON_FOLDER = "/wp-content/uploads/icons"
+# Voting icons for a person browsing the sandbox (the real site's are GIFs).
+_ICON_SHAPES = {
+    "for": ("#2a2", "M4 11 L8 15 L16 5"),
+    "against": ("#c22", "M5 5 L15 15 M15 5 L5 15"),
+    "imperial": ("#a70", "M4 16 L4 4 M10 16 L10 4 L13 8 L16 4 L16 16"),
+    "deferential": ("#a70", "M4 16 L4 4 M10 16 L10 4 L13 8 L16 4 L16 16"),
+    "seal": ("#609", "M10 3 L12 8 L17 8 L13 11 L15 16 L10 13 L5 16 L7 11 L3 8 L8 8 Z"),
+    "veto": ("#609", "M10 3 L12 8 L17 8 L13 11 L15 16 L10 13 L5 16 L7 11 L3 8 L8 8 Z"),
 }
 
 
@@ -154,9 +175,9 @@ def _post_block(site: Site, post: Post, *, heading_tag: str) -> str:
 def _vote_icon(markup: str, vote: str) -> str:
     word = vote.strip().lower()
     if markup == "classic":
-        path = "/images/vote/" + _CLASSIC_ICONS.get(word, word + ".gif")
+        path = f"{_CLASSIC_ICON_FOLDER}/" + _CLASSIC_ICONS.get(word, word + ".gif")
     else:
-        path = "/wp-content/uploads/icons/" + _WP_ICONS.get(word, word + ".svg")
+        path = f"{_WP_ICON_FOLDER}/" + _WP_ICONS.get(word, word + ".svg")
     return f'<img src="{_e(path)}" alt="{_e(word)}">'
 
 
@@ -281,3 +302,18 @@ def render_post_page(site: Site, post: Post) -> str:
 def render_message(site: Site, title: str, text: str) -> str:
     """A plain page: "not found", a member's page."""
     return _page(site, title, f'<h2 class="page-title">{_e(title)}</h2>\n<p>{_e(text)}</p>\n')
+
+
+def render_vote_icon(path: str) -> bytes | None:
+    """A small SVG voting icon for ``/images/vote/X.gif`` or ``/wp-content/uploads/icons/X.svg``."""
+    folder, _, name = path.rpartition("/")
+    if folder not in (_CLASSIC_ICON_FOLDER, _WP_ICON_FOLDER):
+        return None
+    shape = _ICON_SHAPES.get(name.rsplit(".", 1)[0].lower())
+    if shape is None:
+        return None
+    colour, d = shape
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
+        f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2.5"/></svg>'
+    ).encode()

@@ -1,4 +1,4 @@
-"""Commands for the blog side: ``sandbox blog``, ``sync``, ``export``."""
+"""The ``sandbox blog`` command: an archive served as BlogNomic's blog pages."""
 
 from __future__ import annotations
 

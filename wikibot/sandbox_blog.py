@@ -41,33 +41,30 @@ From Python, :func:`serve_in_thread` starts it on a free loopback port and
 returns the :class:`SandboxBlog` (``.url``, ``.add_fault()``, ``.request_count``,
 ``.stop()``). Posts are indexed by id, month and category, and pages are
 rendered when asked for, so a game of 16,000 posts and 150,000 comments is fine.
+
+This module holds the blog's state: the game and its indexes, accepted
+comments and their saving, pending faults, request counts, and the page each
+path shows. :mod:`wikibot.sandbox_http` holds the HTTP server that answers
+requests with them.
 """
 
 from __future__ import annotations
 
-import email.utils
-import hashlib
-import json
 import os
 import re
-import socket
-import struct
-import sys
 import tempfile
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
-from typing import Any
-from urllib.parse import parse_qs, quote, unquote, urlsplit
+from urllib.parse import unquote
 
 from gamestate.models import Comment, Game, Post
 from wikibot.archive import write_archive
+from wikibot.blog_parse import category_slug
 from wikibot.blog_render import (
     MARKUPS,
     Site,
@@ -77,9 +74,9 @@ from wikibot.blog_render import (
     render_post_page,
 )
 from wikibot.blogdates import MONTH_ABBREVIATIONS, DateOrder
-from wikibot.scraper import category_slug
+from wikibot.sandbox_http import BlogServer
 
-__all__ = ["FAULT_KINDS", "VOTE_WORDS", "Fault", "SandboxBlog", "serve_in_thread"]
+__all__ = ["FAULT_KINDS", "VOTE_WORDS", "Fault", "RenderedPage", "SandboxBlog", "serve_in_thread"]
 
 FAULT_KINDS = ("latency", "429", "500", "503", "truncate", "reset")
 VOTE_WORDS = ("for", "against", "deferential", "veto")
@@ -89,7 +86,6 @@ _PAGED = re.compile(r"(?P<base>(?:/[^/]+)*/)(?:P(?P<offset>[0-9]+)|page/(?P<page
 _MONTH = re.compile(r"/(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/")
 _CATEGORY = re.compile(r"/category/(?P<slug>[^/]+)/")
 _POST = re.compile(r"/archive/(?P<id>[^/]+)/?")
-_COMMENT = re.compile(r"/archive/(?P<id>[^/]+)/comment/?")
 _MEMBER = re.compile(r"/member/(?P<n>[0-9]+)/?")
 
 
@@ -124,10 +120,15 @@ class _Pending:
 
 
 @dataclass(frozen=True)
-class _Page:
+class RenderedPage:
+    """A page as the blog shows it at a path, before HTTP headers."""
+
     status: int
+    """200, or 404 for a path that shows nothing."""
     body: bytes
+    """The page's HTML, UTF-8."""
     last_modified: datetime | None = None
+    """The latest post, resolution or comment time on the page, if it has posts."""
 
 
 def _post_modified(post: Post) -> datetime:
@@ -192,7 +193,7 @@ class SandboxBlog:
             member_id=lambda name: self._members.get(name, 0),
             comment_dates=comment_dates,
         )
-        self._server: _Server | None = None
+        self._server: BlogServer | None = None
         self._thread: threading.Thread | None = None
 
     # The game.
@@ -294,7 +295,8 @@ class SandboxBlog:
         with self._lock:
             self._faults.clear()
 
-    def _take_fault(self, path: str) -> Fault | None:
+    def take_fault(self, path: str) -> Fault | None:
+        """The fault for this request to ``path``, if one is pending; it counts as used."""
         with self._lock:
             for pending in self._faults:
                 fault = pending.fault
@@ -321,14 +323,15 @@ class SandboxBlog:
         with self._lock:
             return dict(self._agents)
 
-    def _count(self, path: str, agent: str) -> None:
+    def count_request(self, path: str, agent: str) -> None:
+        """Counts a request for a page, by path and by User-Agent."""
         with self._lock:
             self._hits[path] += 1
             self._agents[agent] += 1
 
     # Pages.
 
-    def _listing(self, base: str, ids: list[str], offset: int, heading: str) -> _Page:
+    def _listing(self, base: str, ids: list[str], offset: int, heading: str) -> RenderedPage:
         if offset and offset >= len(ids):
             return self._not_found(base)
         with self._lock:
@@ -339,13 +342,13 @@ class SandboxBlog:
             self._site, posts, heading=heading, next_href=next_href if more else None
         )
         modified = max((_post_modified(p) for p in posts), default=None)
-        return _Page(200, html.encode("utf-8"), modified)
+        return RenderedPage(200, html.encode("utf-8"), modified)
 
-    def _not_found(self, path: str) -> _Page:
+    def _not_found(self, path: str) -> RenderedPage:
         html = render_message(self._site, "Not found", f"There is no page at {path}.")
-        return _Page(404, html.encode("utf-8"))
+        return RenderedPage(404, html.encode("utf-8"))
 
-    def _page_at(self, path: str) -> _Page:
+    def page_at(self, path: str) -> RenderedPage:
         """The page at ``path`` (no query string), rendered now."""
         if m := _POST.fullmatch(path):
             with self._lock:
@@ -353,7 +356,7 @@ class SandboxBlog:
             if post is None:
                 return self._not_found(path)
             html = render_post_page(self._site, post)
-            return _Page(200, html.encode("utf-8"), _post_modified(post))
+            return RenderedPage(200, html.encode("utf-8"), _post_modified(post))
         offset = 0
         paged = _PAGED.fullmatch(path)
         if paged:
@@ -383,7 +386,7 @@ class SandboxBlog:
                 names = [n for n, i in self._members.items() if i == int(m["n"])]
             if names:
                 html = render_message(self._site, names[0], f"{names[0]} plays BlogNomic.")
-                return _Page(200, html.encode("utf-8"))
+                return RenderedPage(200, html.encode("utf-8"))
         return self._not_found(path)
 
     def robots_txt(self) -> str:
@@ -406,7 +409,7 @@ class SandboxBlog:
 
     def bind(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Opens the listening socket (port 0: any free port)."""
-        self._server = _Server((host, port), self)
+        self._server = BlogServer((host, port), self)
 
     def serve_forever(self) -> None:
         """Serves until :meth:`stop` (or Ctrl-C in the CLI)."""
@@ -468,219 +471,3 @@ def serve_in_thread(
         comment_dates=comment_dates,
     )
     return blog.start(host, port)
-
-
-# Voting icons for a person browsing the sandbox (the real site's are GIFs).
-_ICON_SHAPES = {
-    "for": ("#2a2", "M4 11 L8 15 L16 5"),
-    "against": ("#c22", "M5 5 L15 15 M15 5 L5 15"),
-    "imperial": ("#a70", "M4 16 L4 4 M10 16 L10 4 L13 8 L16 4 L16 16"),
-    "deferential": ("#a70", "M4 16 L4 4 M10 16 L10 4 L13 8 L16 4 L16 16"),
-    "seal": ("#609", "M10 3 L12 8 L17 8 L13 11 L15 16 L10 13 L5 16 L7 11 L3 8 L8 8 Z"),
-    "veto": ("#609", "M10 3 L12 8 L17 8 L13 11 L15 16 L10 13 L5 16 L7 11 L3 8 L8 8 Z"),
-}
-
-
-def _icon_svg(path: str) -> bytes | None:
-    """A small SVG voting icon for ``/images/vote/X.gif`` or ``/wp-content/uploads/icons/X.svg``."""
-    folder, _, name = path.rpartition("/")
-    if folder not in ("/images/vote", "/wp-content/uploads/icons"):
-        return None
-    shape = _ICON_SHAPES.get(name.rsplit(".", 1)[0].lower())
-    if shape is None:
-        return None
-    colour, d = shape
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
-        f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2.5"/></svg>'
-    ).encode()
-
-
-class _Server(ThreadingHTTPServer):
-    """The HTTP server, holding its blog; quiet about clients that hang up."""
-
-    daemon_threads = True
-
-    def __init__(self, address: tuple[str, int], blog: SandboxBlog) -> None:
-        self.blog = blog
-        super().__init__(address, _Handler)
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # A client that gave up (timeout, test over) is normal here, not an error.
-        exc = sys.exc_info()[1]
-        if not isinstance(exc, ConnectionError | TimeoutError):
-            super().handle_error(request, client_address)
-
-
-class _Handler(BaseHTTPRequestHandler):
-    """One HTTP exchange with the sandbox blog."""
-
-    server: _Server
-
-    protocol_version = "HTTP/1.1"  # keep-alive, as the real site and requests use
-    server_version = "SandboxBlog/1"
-    timeout = 10  # idle keep-alive connections are dropped after this
-
-    @property
-    def blog(self) -> SandboxBlog:
-        return self.server.blog
-
-    def setup(self) -> None:
-        super().setup()
-        # Headers and body go out in separate writes; without this, Nagle's
-        # algorithm meets the client's delayed ACK and every response waits 40 ms.
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: tests and benchmarks make thousands of requests."""
-
-    def _send(
-        self, status: int, body: bytes, headers: dict[str, str] | None = None, *, ctype: str = ""
-    ) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", ctype or "text/html; charset=utf-8")
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-    def _json(self, status: int, data: object) -> None:
-        self._send(status, json.dumps(data).encode("utf-8"), ctype="application/json")
-
-    def _reset(self) -> None:
-        """Closes the connection with a TCP reset, sending nothing."""
-        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        self.close_connection = True
-        self.connection.close()
-
-    def _apply_fault(self, path: str) -> str | None:
-        """Applies a pending fault; returns "done" if it answered, "truncate" to cut."""
-        fault = self.blog._take_fault(path)
-        if fault is None:
-            return None
-        if fault.kind == "latency":
-            time.sleep(fault.seconds)
-            return None
-        if fault.kind == "reset":
-            self._reset()
-            return "done"
-        if fault.kind == "truncate":
-            return "truncate"
-        headers = {}
-        if fault.retry_after is not None and fault.kind in ("429", "503"):
-            ra = fault.retry_after
-            headers["Retry-After"] = ra if isinstance(ra, str) else f"{ra:g}"
-        status = int(fault.kind)
-        self._send(status, f"<html><body><h1>{status}</h1></body></html>\n".encode(), headers)
-        return "done"
-
-    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
-        path = urlsplit(self.path).path
-        if path == "/_stats":
-            blog = self.blog
-            stats = {
-                "requests": blog.request_count,
-                "by_path": blog.requests_by_path(),
-                "user_agents": blog.user_agents(),
-            }
-            self._json(200, stats)
-            return
-        if path == "/_faults":
-            pending = [{**asdict(f), "remaining": n} for f, n in self.blog.pending_faults()]
-            self._json(200, pending)
-            return
-        self.blog._count(path, self.headers.get("User-Agent", ""))
-        outcome = self._apply_fault(path)
-        if outcome == "done":
-            return
-        if path == "/robots.txt":
-            self._send(200, self.blog.robots_txt().encode(), ctype="text/plain; charset=utf-8")
-            return
-        icon = _icon_svg(path)
-        if icon is not None:
-            self._send(200, icon, ctype="image/svg+xml")
-            return
-        page = self.blog._page_at(path)
-        etag = '"' + hashlib.sha1(page.body).hexdigest()[:24] + '"'
-        headers = {"ETag": etag}
-        if page.last_modified is not None:
-            headers["Last-Modified"] = email.utils.format_datetime(page.last_modified, usegmt=True)
-        if page.status == 200 and self._not_modified(etag, page.last_modified):
-            self.send_response(304)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.end_headers()
-            return
-        body = page.body[: len(page.body) // 2] if outcome == "truncate" else page.body
-        self._send(page.status, body, headers)
-
-    do_HEAD = do_GET
-
-    def _not_modified(self, etag: str, modified: datetime | None) -> bool:
-        """RFC 9110: If-None-Match decides when present, else If-Modified-Since."""
-        inm = self.headers.get("If-None-Match")
-        if inm is not None:
-            tags = {t.strip().removeprefix("W/") for t in inm.split(",")}
-            return "*" in tags or etag in tags
-        ims = self.headers.get("If-Modified-Since")
-        if ims is None or modified is None:
-            return False
-        try:
-            since = email.utils.parsedate_to_datetime(ims)
-        except (TypeError, ValueError):
-            return False
-        return since.tzinfo is not None and modified <= since
-
-    def do_POST(self) -> None:  # noqa: N802
-        path = urlsplit(self.path).path
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length > 0 else b""
-        if path == "/_faults":
-            try:
-                spec = json.loads(raw or b"{}")
-                fault = self.blog.add_fault(**spec)
-            except (ValueError, TypeError) as exc:
-                self._json(400, {"error": str(exc)})
-                return
-            self._json(201, asdict(fault))
-            return
-        self.blog._count(path, self.headers.get("User-Agent", ""))
-        if self._apply_fault(path) == "done":
-            return
-        m = _COMMENT.fullmatch(path)
-        if m is None:
-            self._json(404, {"error": f"cannot POST to {path}"})
-            return
-        form = {k: v[-1] for k, v in parse_qs(raw.decode("utf-8", "replace")).items()}
-        post_id = unquote(m["id"])
-        try:
-            comment = self.blog.add_comment(
-                post_id,
-                author=form.get("author", ""),
-                body_html=form.get("body", ""),
-                vote=form.get("vote") or None,
-            )
-        except KeyError:
-            self._json(404, {"error": f"no post {post_id!r}"})
-            return
-        except ValueError as exc:
-            self._json(400, {"error": str(exc)})
-            return
-        except OSError as exc:
-            self._json(500, {"error": f"could not save the comment: {exc}"})
-            return
-        where = f"/archive/{quote(post_id)}#comment-{comment.id}"
-        self._send(
-            303,
-            f'<p>Comment posted: <a href="{where}">{comment.id}</a></p>\n'.encode(),
-            {"Location": where, "X-Comment-Id": comment.id},
-        )
-
-    def do_DELETE(self) -> None:  # noqa: N802
-        if urlsplit(self.path).path != "/_faults":
-            self._json(405, {"error": "only /_faults can be deleted"})
-            return
-        self.blog.clear_faults()
-        self._json(200, [])
