@@ -27,6 +27,7 @@ from gamestate.roster import Roster
 from gamestate.status import GameStatus, MatterStatus
 from gamestate.tally import Tally, tally
 from gamestate.verdicts import Clause, Decision, Verdict
+from gamestate.votes import Vote
 
 __all__ = ["as_of", "evaluate"]
 
@@ -34,8 +35,13 @@ H12 = timedelta(hours=12)
 H24 = timedelta(hours=24)
 H48 = timedelta(hours=48)
 D7 = timedelta(days=7)
-# Blog times are whole seconds, so "more than 48 hours" first holds one second after.
-TICK = timedelta(seconds=1)
+SECOND = timedelta(seconds=1)
+
+
+def _just_after(mark: datetime) -> datetime:
+    """The first whole second strictly after ``mark``: when "more than" first holds
+    (blog times are whole seconds; a fractional mark rounds down first)."""
+    return mark.replace(microsecond=0) + SECOND
 
 
 def as_of(game: Game, now: datetime) -> Game:
@@ -186,14 +192,17 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
     open_for = format_duration(age)
     if blocked := _downtime_block(at, "Victory and Ascension"):
         return blocked
-    winner = ctx.legality.failed_by(post)
+    winner = ctx.legality.failed_by(post, at)
     if winner is not None:
         return Decision(
             Verdict.FAIL,
             Clause.DOV_OTHER_ENACTED,
             f"the DoV {winner.dov.id} was enacted, so all other DoVs are failed",
         )
-    boss_for = t.boss_vote is not None and t.boss_vote.value == "FOR"
+    # The DoV's author cannot have been the Boss while declaring ("an Imagineer (other
+    # than the Boss)"): if they are the Boss now, this DoV made them so, and their own
+    # FOR is not "the Boss has Voted FOR it".
+    boss_for = t.boss_vote is Vote.FOR and post.author != ctx.roster.boss
     if age >= H12 and f >= q and (boss_for or a == 0):
         because = f"the {ctx.terms.boss} voted FOR" if boss_for else "no AGAINST Votes"
         return Decision(
@@ -246,16 +255,39 @@ _DECIDERS: dict[str, Callable[[Post, Tally, datetime, _Context], Decision]] = {
 def _candidates(post: Post, ctx: _Context, now: datetime) -> list[datetime]:
     """The instants at which this matter's verdict could change with no new votes."""
     p = post.posted_at
-    marks = {p + H12, p + H24, p + H48, p + H48 + TICK}
+    marks = {p + H12, p + H24, p + H48, _just_after(p + H48)}
     if post.category == Category.PROPOSAL.value:
-        marks.add(p + D7 + TICK)
+        marks.add(_just_after(p + D7))
         # It becomes the oldest when the newest older Proposal passes 7 days.
         i = bisect.bisect_left(ctx.proposal_times, p)
         if i > 0:
-            marks.add(ctx.proposal_times[i - 1] + D7 + TICK)
+            marks.add(_just_after(ctx.proposal_times[i - 1] + D7))
     b1 = next_downtime_boundary(now)
     marks.update({b1, next_downtime_boundary(b1)})
     return sorted(m for m in marks if m > now)
+
+
+def _author_warnings(post: Post, roster: Roster, terms: Terms) -> tuple[str, ...]:
+    if post.author in roster.idle:
+        # No roster history: they may have gone Idle after posting, so this is for a human.
+        return (
+            f"its author {post.author} is Idle now (Idle {terms.player}s are not counted as "
+            f"{terms.player}s), so has no Vote on it; check whether they were Idle when posting",
+        )
+    return ()
+
+
+def _game_warnings(game: Game, roster: Roster) -> tuple[str, ...]:
+    warnings = []
+    t = game.terms
+    if game.boss is not None and not roster.on_roster(game.boss):
+        warnings.append(f"the {t.boss} {game.boss} is not on the roster, so has no Vote")
+    folded: dict[str, str] = {}
+    for p in game.players:
+        other = folded.setdefault(p.name.casefold(), p.name)
+        if other != p.name:
+            warnings.append(f"the roster has both {other} and {p.name}: names are matched exactly")
+    return tuple(warnings)
 
 
 def evaluate(game: Game, now: datetime) -> GameStatus:
@@ -271,7 +303,7 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
     }
     legality = find_illegal(posts, roster, terms=view.terms, became_boss=became_boss)
     illegal = legality.illegal
-    hiatus_reason = legality.hiatus_reason(posts, now)
+    hiatus_reason = legality.hiatus_reason(now)
     pending = [p for p in posts if p.is_votable and p.status is PostStatus.PENDING]
     legal_proposals = [
         p for p in pending if p.category == Category.PROPOSAL.value and p.id not in illegal
@@ -322,7 +354,7 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
                 decidable_at=decidable_at,
                 not_voted=tuple(sorted(roster.active - set(t.votes))),
                 quorum=roster.quorum,
-                warnings=t.warnings,
+                warnings=t.warnings + _author_warnings(post, roster, view.terms),
             )
         )
     downtime = in_seasonal_downtime(now)
@@ -339,4 +371,5 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
         matters=tuple(matters),
         terms=view.terms,
         boss=view.boss,
+        warnings=_game_warnings(view, roster),
     )

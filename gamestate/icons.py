@@ -4,7 +4,8 @@ A voting icon is an ``<img>`` in the comment whose ``alt`` text or file name is
 ``for``, ``against``, ``imperial``/``deferential`` or ``veto``/``seal``
 (case-insensitive). Images that look like voting icons (under a ``/vote/`` or
 ``/icons/`` path) but name no known icon are reported, not guessed at.
-Only ``<img>`` tags are read (outside HTML comments), with the standard library.
+Only ``<img>`` tags are read (outside HTML comments, scripts and other tags'
+attribute values), with the standard library.
 """
 
 from __future__ import annotations
@@ -54,8 +55,10 @@ _EMPTY = IconScan((), ())
 
 # Matching just the <img> tags is several times faster than running a full HTML
 # parser over every comment, and status must stay fast on 20-year archives.
-_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
-_IMG = re.compile(r"""<img\b((?:"[^"]*"|'[^']*'|[^'">])*)>?""", re.I)
+_HIDDEN = re.compile(r"<!--.*?(?:-->|$)|<(script|style)\b.*?(?:</\1\s*>|$)", re.S | re.I)
+# Any tag, with quoted attribute values kept whole: an "<img" inside another tag's
+# attribute (title="<img alt='for'>") is text a reader never sees, not an icon.
+_TAG = re.compile(r"""<([a-zA-Z][a-zA-Z0-9]*)((?:"[^"]*"|'[^']*'|[^'">])*)>?""")
 _ATTR = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 
 
@@ -75,11 +78,16 @@ def scan_html(body_html: str) -> IconScan:
         return _EMPTY
     votes: list[Vote] = []
     unknown: list[str] = []
-    for tag in _IMG.finditer(_COMMENT.sub("", body_html)):
-        attr = _attributes(tag.group(1))
+    for tag in _TAG.finditer(_HIDDEN.sub("", body_html)):
+        if tag.group(1).lower() != "img":
+            continue
+        attr = _attributes(tag.group(2))
         alt = attr.get("alt", "")
         src = attr.get("src", "")
-        path = urlsplit(src).path
+        try:
+            path = urlsplit(src).path
+        except ValueError:  # e.g. "http://[oops/for.gif": read the raw text instead
+            path = src
         stem = posixpath.splitext(posixpath.basename(path))[0]
         vote = icon_vote(alt) or icon_vote(stem)
         if vote is not None:

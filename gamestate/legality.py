@@ -113,14 +113,19 @@ class Legality:
     """Post id -> the rule it broke."""
     dynasties: tuple[Dynasty, ...]
     """Each legal enacted DoV with its Ascension Address, oldest first."""
+    dovs: tuple[Post, ...] = ()
+    """Every legal DoV, oldest first (what can put the game in Hiatus)."""
 
-    def failed_by(self, dov: Post) -> Dynasty | None:
-        """The enacted DoV that failed this pending DoV, if any."""
-        return next((d for d in self.dynasties if d.failed_by_enactment(dov)), None)
+    def failed_by(self, dov: Post, moment: datetime) -> Dynasty | None:
+        """The enacted DoV that had failed this one by ``moment``, if any ("When a DoV
+        is enacted, all other active DoVs are failed")."""
+        for d in self.dynasties:
+            enacted = d.enacted_at is None or d.enacted_at <= moment
+            if enacted and d.dov.posted_at <= moment and d.failed_by_enactment(dov):
+                return d
+        return None
 
-    def hiatus_reason(
-        self, posts: Sequence[Post], moment: datetime, *, certain: bool = False
-    ) -> str | None:
+    def hiatus_reason(self, moment: datetime, *, certain: bool = False) -> str | None:
         """Why the game is in Hiatus at ``moment`` (from DoVs), or None.
 
         With ``certain``, only what the archive's times prove counts (a DoV enacted at
@@ -133,13 +138,16 @@ class Legality:
                     f"the Declaration of Victory {d.dov.id!r} was enacted and its Ascension "
                     "Address has not been posted"
                 )
-        for p in posts:
+        for p in self.dovs:
+            if p.posted_at > moment:
+                break
             if (
-                p.category == Category.DOV.value
-                and p.id not in self.illegal
-                and is_pending_at(p, moment)
+                is_pending_at(p, moment)
                 and (p.posted_at < moment or not certain)
-                and self.failed_by(p) is None
+                and not (
+                    (winner := self.failed_by(p, moment)) is not None
+                    and (winner.enacted_at is not None or not certain)
+                )
             ):
                 return f"the Declaration of Victory {p.id!r} is pending"
         return None
@@ -155,18 +163,32 @@ class _Checker:
         self.became_boss = became_boss
         self.illegal: dict[str, str] = {}
         self.dynasties: list[Dynasty] = []
+        self.legal_dovs: list[Post] = []
         self.addresses = [p for p in posts if p.category == Category.ASCENSION_ADDRESS.value]
 
     def run(self) -> Legality:
+        t = self.terms
         for p in self.posts:
             if p.status is PostStatus.ILLEGAL:
                 self.illegal[p.id] = "marked Illegal on the blog"
             elif p.is_votable and not p.subject:
                 self.illegal[p.id] = 'appendix "Subject": the subject of its title is empty'
+            elif (
+                p.is_votable
+                and p.status is PostStatus.PENDING
+                and not self.roster.on_roster(p.author)
+            ):
+                # "Any Imagineer may submit a Proposal", "any Imagineer may raise a Call for
+                # Judgement", a DoV is made by "an Imagineer": official posts only "when the
+                # Ruleset allows it" (rule "Gamestate Tracking").
+                self.illegal[p.id] = f"its author {p.author} is not on the roster of {t.player}s"
         # DoVs first: the Hiatus they cause decides which Proposals were legal.
         self._dovs([p for p in self.posts if p.category == Category.DOV.value])
         self._proposals([p for p in self.posts if p.category == Category.PROPOSAL.value])
-        return Legality(self.illegal, tuple(self.dynasties))
+        return self._legality()
+
+    def _legality(self) -> Legality:
+        return Legality(self.illegal, tuple(self.dynasties), tuple(self.legal_dovs))
 
     def _downtime(self, p: Post) -> str | None:
         if in_seasonal_downtime(p.posted_at):
@@ -206,7 +228,8 @@ class _Checker:
             ):
                 return (
                     f'rule "Victory and Ascension": {d.author}\'s DoV {e.id} failed with an '
-                    f"AGAINST vote at {e.resolved_at.isoformat()}; no new DoV until after "
+                    f"AGAINST vote at {e.resolved_at.strftime('%Y-%m-%dT%H:%M:%SZ')}; no new DoV "
+                    "until after "
                     "120 hours"
                 )
         return None
@@ -221,15 +244,16 @@ class _Checker:
                 self.illegal[d.id] = reason
                 continue
             legal.append(d)
+            self.legal_dovs.append(d)
             if d.status is PostStatus.ENACTED:
                 address = _address_for(d, self.addresses, self.roster.boss)
                 self.dynasties.append(Dynasty(d, address))
 
     def _in_hiatus(self, moment: datetime) -> str | None:
-        partial = Legality(self.illegal, tuple(self.dynasties))
-        return partial.hiatus_reason(self.posts, moment, certain=True)
+        return self._partial.hiatus_reason(moment, certain=True)
 
     def _proposals(self, proposals: list[Post]) -> None:
+        self._partial = self._legality()
         by_author: dict[str, list[Post]] = defaultdict(list)
         for p in proposals:
             if p.id in self.illegal:

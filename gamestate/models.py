@@ -81,6 +81,8 @@ class Terms:
     """The word for a player ("Imagineer" in Ruleset 139)."""
     boss: str = "Boss"
     """The word for the head of the Dynasty."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know, kept for the round trip."""
 
     def players(self, n: int) -> str:
         """``"1 Imagineer"``, ``"5 Imagineers"``."""

@@ -19,14 +19,18 @@ def admin_note(matter: MatterStatus, admin: str) -> str:
     if matter.verdict not in (Verdict.ENACT, Verdict.FAIL):
         raise ValueError(f"{matter.post.id} cannot be resolved now: {matter.why}")
     f, a, q = matter.for_count, matter.against_count, matter.quorum
-    tally = f"{f}-{a}, Quorum {q}"
+    d = matter.deferential_count
+    # "report the final tally of Votes": uncounted DEFERENTIALs are Votes too.
+    deferential = f", {d} DEFERENTIAL not counted" if d else ""
+    tally = f"{f}-{a}{deferential}, Quorum {q}"
     match matter.clause:
         case Clause.PROPOSAL_SELF_KILLED:
             return f"Self-killed. Failed by {admin}"
         case Clause.PROPOSAL_VETOED:
             return f"Vetoed. Failed by {admin}"
         case Clause.PROPOSAL_TIMED_OUT | Clause.DOV_TIMED_OUT:
-            return f"Timed out {f} votes to {a}. Failed by {admin}"
+            votes = "vote" if f == 1 else "votes"
+            return f"Timed out {f} {votes} to {a}{deferential}. Failed by {admin}"
         case Clause.PROPOSAL_STALE:
             return f"Pending for more than 7 days ({tally}). Failed by {admin}"
         case Clause.DOV_OTHER_ENACTED:

@@ -31,11 +31,21 @@ class Roster:
     """Non-Idle players: the only ones with Votes."""
     boss: str | None
     """The Boss, if any (a Metadynasty has none)."""
+    idle: frozenset[str] = frozenset()
+    """Idle players: on the roster, but not counted as players."""
 
     @classmethod
     def from_game(cls, game: Game) -> Roster:
-        """The roster of a Game: Idle players left out."""
-        return cls(frozenset(p.name for p in game.players if not p.idle), game.boss)
+        """The roster of a Game: Idle players kept apart."""
+        return cls(
+            frozenset(p.name for p in game.players if not p.idle),
+            game.boss,
+            frozenset(p.name for p in game.players if p.idle),
+        )
+
+    def on_roster(self, name: str) -> bool:
+        """Is ``name`` on the roster at all (Idle or not)."""
+        return name in self.active or name in self.idle
 
     @property
     def size(self) -> int:

@@ -75,3 +75,5 @@ class GameStatus:
     """The current names for "Imagineer" and "Boss"."""
     boss: str | None
     """The Boss, None in a Metadynasty."""
+    warnings: tuple[str, ...] = ()
+    """Things about the whole game a human should look at (roster oddities)."""

@@ -101,8 +101,11 @@ def tally(
             continue
         voter = comment.author
         if not roster.is_player(voter):
+            near = [n for n in roster.active if n.casefold() == voter.casefold()]
+            hint = f" (did the roster mean {near[0]}? names are matched exactly)" if near else ""
             warnings.append(
-                f"comment {comment.id}: {voter} is not an active {terms.player}, so has no Vote"
+                f"comment {comment.id}: {voter} is not an active {terms.player}, so has no "
+                f"Vote{hint}"
             )
             continue
         for icon in scan.votes:

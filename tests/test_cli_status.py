@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from wikibot.cli import cli
@@ -116,8 +118,68 @@ def test_missing_archive_file(tmp_path: Path) -> None:
 
 def test_bad_now_is_rejected() -> None:
     result = CliRunner().invoke(cli, ["status", "--archive", EXAMPLE, "--now", "tomorrow"])
-    assert result.exit_code == 2
-    assert "--now" in result.output
+    assert result.exit_code == 1
+    assert result.output == "Error: --now: not an ISO-8601 time: 'tomorrow'\n"
+
+
+def test_admin_must_be_an_active_admin() -> None:
+    """Appendix "Resolve": "the act, as an Admin, of enacting or failing"."""
+    for name in ("Bucky", "Clucky", "Nobody"):  # Idle, not an Admin, not a player
+        result = CliRunner().invoke(
+            cli, ["status", "--archive", EXAMPLE, "--now", NOW, "--admin", name]
+        )
+        assert result.exit_code == 1
+        assert result.output == f"Error: --admin {name}: not an active Admin on the roster\n"
+
+
+def test_an_archive_needs_no_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "nomicbot.toml").write_text("[broken\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["status", "--archive", EXAMPLE, "--now", NOW])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda a: a["posts"][0].update(title="Proposal: x\ud800"), "not valid text"),
+        (lambda a: a["posts"][0].update(posted_at="0001-01-01T00:00:00+01:00"), "outside"),
+        (lambda a: a["posts"][0].update(posted_at="9999-12-31T00:00:00Z"), "outside"),
+    ],
+    ids=["lone surrogate", "year 1", "year 9999"],
+)
+def test_odd_archive_content_is_one_line(tmp_path: Path, mutate: Any, message: str) -> None:
+    data = json.loads(Path(EXAMPLE).read_text(encoding="utf-8"))
+    mutate(data)
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["status", "--archive", str(path), "--now", NOW, "--json"])
+    assert result.exit_code == 1
+    assert message in result.output and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"format": "nomic-archive/1", "title": "caf\xe9"}', "not UTF-8"),
+        (b"[" * 100000, "nested"),
+    ],
+    ids=["latin-1 byte", "deep nesting"],
+)
+def test_unreadable_archive_files_are_one_line(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_bytes(content)
+    result = CliRunner().invoke(cli, ["status", "--archive", str(path)])
+    assert result.exit_code == 1
+    assert message in result.output and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("now", ["9998-12-30T00:00:00Z", "0001-01-05T00:00:00Z"])
+def test_far_away_now_is_one_line(now: str) -> None:
+    result = CliRunner().invoke(cli, ["status", "--archive", EXAMPLE, "--now", now])
+    assert result.exit_code == 1 and "outside" in result.output
 
 
 def test_table_shows_the_admin_note_for_resolvable_matters() -> None:

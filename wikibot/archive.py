@@ -26,6 +26,8 @@ __all__ = [
 ]
 
 FORMAT = "nomic-archive/1"
+MIN_YEAR = 1990
+MAX_YEAR = 9000
 
 _GAME_KEYS = {"format", "terms", "boss", "players", "posts"}
 _PLAYER_KEYS = {"name", "admin", "idle"}
@@ -55,6 +57,10 @@ def parse_time(value: object, where: str) -> datetime:
         raise ArchiveError(f"{where}: not an ISO-8601 time: {value!r}") from None
     if moment.tzinfo is None:
         raise ArchiveError(f"{where}: time {value!r} has no timezone (use Z for UTC)")
+    # Nomic's clocks reach a week ahead and the calendar a year; keep far from the
+    # ends of datetime's range so that arithmetic on these times cannot overflow.
+    if not MIN_YEAR <= moment.year <= MAX_YEAR:
+        raise ArchiveError(f"{where}: time {value!r} is outside {MIN_YEAR} to {MAX_YEAR}")
     return moment.astimezone(UTC)
 
 
@@ -72,6 +78,12 @@ def _str(raw: Mapping[str, Any], key: str, where: str, *, required: bool = True)
         return ""
     if not isinstance(value, str):
         raise ArchiveError(f"{where}: field {key!r} must be a string, got {value!r}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ArchiveError(
+            f"{where}: field {key!r} is not valid text (a lone surrogate?)"
+        ) from None
     if required and not value.strip():
         raise ArchiveError(f"{where}: field {key!r} is empty")
     return value
@@ -93,9 +105,7 @@ def _comment(raw: object, where: str) -> Comment:
         raise ArchiveError(f"{where}: a comment must be an object")
     cid = _str(raw, "id", where)
     where = f"{where.rsplit(' comment', 1)[0]} comment {cid!r}"
-    vote = raw.get("vote")
-    if vote is not None and not isinstance(vote, str):
-        raise ArchiveError(f"{where}: field 'vote' must be a string, got {vote!r}")
+    vote = _str(raw, "vote", where, required=False) if raw.get("vote") is not None else None
     return Comment(
         id=cid,
         author=_str(raw, "author", where),
@@ -126,9 +136,11 @@ def _post(raw: object, index: int) -> Post:
         if c.id in seen:
             raise ArchiveError(f"{where}: duplicate comment id {c.id!r}")
         seen.add(c.id)
-    note = raw.get("admin_note")
-    if note is not None and not isinstance(note, str):
-        raise ArchiveError(f"{where}: field 'admin_note' must be a string or null")
+    note = (
+        _str(raw, "admin_note", where, required=False)
+        if raw.get("admin_note") is not None
+        else None
+    )
     return Post(
         id=pid,
         category=_str(raw, "category", where),
@@ -159,6 +171,7 @@ def game_from_dict(data: object) -> Game:
     terms = Terms(
         player=_str(terms_raw, "player", "archive terms", required=False) or "Imagineer",
         boss=_str(terms_raw, "boss", "archive terms", required=False) or "Boss",
+        extra=_extra(terms_raw, {"player", "boss"}),
     )
     players_raw = data.get("players")
     if not isinstance(players_raw, list):
@@ -194,10 +207,6 @@ def game_from_dict(data: object) -> Game:
     if boss is not None and not isinstance(boss, str):
         raise ArchiveError(f"archive: field 'boss' must be a string or null, got {boss!r}")
     extra = _extra(data, _GAME_KEYS)
-    terms_extra = _extra(terms_raw, {"player", "boss"})
-    if terms_extra:
-        # Kept under a private key so the writer can put them back in "terms".
-        extra["_terms_extra"] = terms_extra
     return Game(
         players=tuple(players),
         posts=posts,
@@ -213,6 +222,10 @@ def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
         data = json.load(handle)
     except json.JSONDecodeError as exc:
         raise ArchiveError(f"{name}: not valid JSON: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ArchiveError(f"{name}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    except RecursionError:
+        raise ArchiveError(f"{name}: JSON nested too deeply") from None
     return game_from_dict(data)
 
 
@@ -249,18 +262,16 @@ def _post_to_dict(p: Post) -> dict[str, Any]:
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The archive form of a Game, unknown fields included."""
-    extra = dict(game.extra)
-    terms_extra = extra.pop("_terms_extra", {})
     out: dict[str, Any] = {
         "format": FORMAT,
-        "terms": {"player": game.terms.player, "boss": game.terms.boss, **terms_extra},
+        "terms": {"player": game.terms.player, "boss": game.terms.boss, **game.terms.extra},
         "boss": game.boss,
         "players": [
             {"name": p.name, "admin": p.admin, "idle": p.idle, **p.extra} for p in game.players
         ],
         "posts": [_post_to_dict(p) for p in game.posts],
     }
-    out.update(extra)
+    out.update(game.extra)
     return out
 
 

@@ -47,7 +47,7 @@ def parse_now(now_text: str | None) -> datetime:
     try:
         return parse_time(now_text, "--now")
     except NomicbotError as exc:
-        raise click.BadParameter(str(exc).removeprefix("--now: "), param_hint="--now") from None
+        raise click.ClickException(str(exc)) from None
 
 
 def load(config_path: str | None) -> Config:

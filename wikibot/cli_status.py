@@ -67,14 +67,26 @@ def status(
         nomicbot status --archive examples/nomicland.json --now 2016-05-24T00:00:00Z
     """
     now = parse_now(now_text)
-    config = load(config_path)
+    # An archive needs no config; a config named on the command line is still read.
+    config = load(config_path) if archive_path is None or config_path else Config()
     with reported():
         game = load_game(config, archive_path)
         result = evaluate(game, now)
     if as_json:
         click.echo(json.dumps(status_to_json(result), indent=2, ensure_ascii=False))
-    else:
-        click.echo(render_table(result, admin=admin or config.game.player or None), nl=False)
+        return
+    resolver = admin or config.game.player or None
+    if resolver is not None and not _is_active_admin(game, resolver):
+        if admin:
+            # Appendix "Resolve": "the act, as an Admin, of enacting or failing".
+            raise click.ClickException(f"--admin {admin}: not an active Admin on the roster")
+        resolver = None  # the operator is a player, not an Admin: no notes to show
+    click.echo(render_table(result, admin=resolver), nl=False)
+
+
+def _is_active_admin(game: Game, name: str) -> bool:
+    player = game.player(name)
+    return player is not None and player.admin and not player.idle
 
 
 def register(cli: click.Group) -> None:

@@ -9,6 +9,7 @@ very CLI command, invoked with that config.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import signal
@@ -150,8 +151,24 @@ def demo(
     """
     data_dir.mkdir(parents=True, exist_ok=True)
     state = data_dir / "blog-state.json"
+    source = data_dir / "blog-source.json"
+    digest = hashlib.sha256(archive_path.read_bytes()).hexdigest()
     if not state.exists():
         shutil.copyfile(archive_path, state)
+    if not source.exists():
+        source.write_text(json.dumps({"archive": str(archive_path), "sha256": digest}))
+    else:
+        try:
+            known = json.loads(source.read_text(encoding="utf-8")).get("sha256")
+        except (OSError, ValueError, AttributeError):
+            known = None
+        if known != digest:
+            # The blog's state (with any comments posted to it) and the mirror belong
+            # to the game first served here: never mix in another game silently.
+            raise click.ClickException(
+                f"{data_dir} holds the sandbox of another game than {archive_path}; "
+                "use another --data directory, or delete this one to start afresh"
+            )
     with reported():
         try:
             with state.open(encoding="utf-8") as handle:

@@ -70,6 +70,8 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
     lines = [head]
     if status.hiatus:
         lines.append(f"HIATUS: {status.hiatus_reason}")
+    for warning in status.warnings:
+        lines.append(f"warning: {warning}")
     if not status.matters:
         lines.append("No pending Votable Matters.")
         return "\n".join(lines) + "\n"
