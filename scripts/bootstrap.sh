@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs everything nomicbot needs on a fresh Debian machine, idempotently:
-# the Debian packages for the real local MediaWiki, and a virtualenv (.venv)
-# with nomicbot and its development tools.
+# the Debian packages for the real local MediaWiki, Debian's PostgreSQL
+# (server and client: the tests start a throwaway cluster of their own for the
+# shared-mirror tests), and a virtualenv (.venv) with nomicbot and its
+# development tools.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 
 need_apt=()
-for pkg in mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml; do
+for pkg in mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml postgresql; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

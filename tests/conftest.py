@@ -2,5 +2,6 @@
 
 pytest_plugins = [
     "tests.plugins.blog",
+    "tests.plugins.postgres",
     "tests.plugins.wiki",
 ]

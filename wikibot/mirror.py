@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
 
 import peewee
 from playhouse import db_url
@@ -56,6 +56,7 @@ from wikibot.migrations import (
     VoteRow,
     comment_text,
     migrate,
+    schema_version,
 )
 
 __all__ = [
@@ -132,6 +133,36 @@ def _redact(database: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
+def _without_secret(message: str, database: str) -> str:
+    """``message`` with the URL and its password, as written or decoded, masked."""
+    message = message.replace(database, _redact(database))
+    try:
+        password = urlsplit(database).password
+    except ValueError:
+        password = None
+    for secret in {password, unquote(password)} if password else ():
+        message = message.replace(secret, "***")
+    return message
+
+
+_POSTGRES_SCHEMES = frozenset({"postgres", "postgresql"})
+
+
+def _connect_url(database: str) -> peewee.Database:
+    """A peewee database for a URL; a ``postgresql://`` one drives psycopg 3."""
+    parts = urlsplit(database)
+    options: dict[str, Any] = {}
+    if parts.scheme in _POSTGRES_SCHEMES:
+        options["prefer_psycopg3"] = True  # the driver nomicbot installs and is tested with
+        if "connect_timeout" not in dict(parse_qsl(parts.query)):
+            options["connect_timeout"] = _CONNECT_TIMEOUT
+    # A password holding "@", ":" or "/" is written percent-encoded in the URL.
+    db: peewee.Database = db_url.connect(
+        database, unquote_password=True, unquote_user=True, **options
+    )
+    return db
+
+
 # The mirror ----------------------------------------------------------------
 
 
@@ -147,25 +178,39 @@ class Mirror:
     def open(cls, database: str, *, create: bool = True) -> Mirror:
         """Opens a SQLite file path or a ``postgresql://`` URL.
 
-        With ``create=False`` a missing SQLite file is an error instead of a
-        new, empty mirror.
+        With ``create=False`` a missing SQLite file, or a database that holds
+        no mirror yet (a URL: the database itself must exist), is an error
+        instead of a new, empty mirror. No error message shows the URL's password.
         """
-        if "://" not in database and not create and not Path(database).exists():
+        url = "://" in database
+        if not url and not create and not Path(database).exists():
             raise MirrorError(
                 f"mirror database {database} does not exist; run `nomicbot sync` first"
             )
         try:
-            if "://" in database:
-                db: peewee.Database = db_url.connect(database)
+            if url:
+                db = _connect_url(database)
             else:
                 db = peewee.SqliteDatabase(database, pragmas=_SQLITE_PRAGMAS)
             db.connect(reuse_if_open=True)
+            if url and not create and schema_version(db) == 0:
+                db.close()
+                raise MirrorError(
+                    f"mirror database {_redact(database)} holds no mirror yet; "
+                    "run `nomicbot sync` first"
+                )
+        except MirrorError:
+            raise
         except (peewee.PeeweeException, RuntimeError, ValueError) as exc:
-            message = str(exc).replace(database, _redact(database))
+            message = _without_secret(str(exc), database)
             raise MirrorError(
                 f"cannot open mirror database {_redact(database)}: {message}"
             ) from None
-        return cls(db)
+        try:
+            return cls(db)
+        except BaseException:
+            db.close()
+            raise
 
     def close(self) -> None:
         """Closes the database connection."""
@@ -487,6 +532,9 @@ class Mirror:
                 by_post.setdefault(c.post_id, []).append(
                     Comment(c.blog_id, c.author, c.posted_at, c.body_html, c.vote, c.extra)
                 )
+            # Sorted here, not by the database: PostgreSQL orders text by the
+            # database's collation, SQLite by code point, as Python does.
+            post_rows = sorted(PostRow.select().iterator(), key=lambda r: (r.posted_at, r.id))
             posts = tuple(
                 Post(
                     id=r.id,
@@ -501,7 +549,7 @@ class Mirror:
                     comments=tuple(by_post.get(r.id, ())),
                     extra=r.extra,
                 )
-                for r in PostRow.select().order_by(PostRow.posted_at, PostRow.id).iterator()
+                for r in post_rows
             )
             if snap is None:
                 return Game(players=(), posts=posts)
@@ -524,6 +572,12 @@ _SQLITE_PRAGMAS = {
     "busy_timeout": 10_000,
 }
 
+
+_AS_PEEWEE_ERRORS: Any = vars(peewee)["__exception_wrapper__"]
+"""Turns the driver's errors (sqlite3's, psycopg's) into peewee's, as ``execute_sql`` does."""
+
+_CONNECT_TIMEOUT = 10
+"""Seconds to wait for a database server (a URL may set ``?connect_timeout=N``)."""
 
 _CHUNK = 90
 """Ids per IN (...) list: well under SQLite's limit on bound parameters."""
@@ -564,9 +618,9 @@ def _insert(model: type[peewee.Model], rows: list[dict[str, Any]]) -> None:
     columns = ", ".join(f'"{f.column_name}"' for f in fields)
     marks = ", ".join("?" * len(fields))
     db, sql = _sql(model, f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({marks})')
-    db.cursor().executemany(
-        sql, [[c(r[n]) for c, n in zip(to_db, names, strict=True)] for r in rows]
-    )
+    values = [[c(r[n]) for c, n in zip(to_db, names, strict=True)] for r in rows]
+    with _AS_PEEWEE_ERRORS:
+        db.cursor().executemany(sql, values)
 
 
 def _snapshot(snap: RosterSnapshotRow) -> tuple[dict[str, Any], list[dict[str, Any]]]:
