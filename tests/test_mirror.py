@@ -63,8 +63,8 @@ def make_game() -> Game:
         ),
         posts=(queue, demand),
         boss="Kevan",
-        terms=Terms("Imagineer", "Boss"),
-        extra={"dynasty": 139, "_terms_extra": {"currency": "Budget"}},
+        terms=Terms("Imagineer", "Boss", extra={"currency": "Budget"}),
+        extra={"dynasty": 139},
     )
 
 

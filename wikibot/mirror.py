@@ -71,6 +71,10 @@ __all__ = [
 # Results -------------------------------------------------------------------
 
 
+_TERMS_EXTRA = "terms"
+"""Where a snapshot's extra JSON keeps unknown fields of the archive's "terms"."""
+
+
 @dataclass(frozen=True)
 class Stored:
     """What one store call added or changed."""
@@ -271,15 +275,24 @@ class Mirror:
         """
         with self.bound(), self.db.atomic():
             last = _latest_snapshot()
+            kept = dict(last.extra) if last else {}
             if terms is None:
-                terms = Terms(last.term_player, last.term_boss) if last else Terms()
+                terms = Terms(
+                    last.term_player if last else "Imagineer",
+                    last.term_boss if last else "Boss",
+                    extra=kept.get(_TERMS_EXTRA, {}),
+                )
+            stored_extra = kept if extra is None else dict(extra)
+            stored_extra.pop(_TERMS_EXTRA, None)
+            if terms.extra:
+                stored_extra[_TERMS_EXTRA] = dict(terms.extra)
             header = {
                 "boss": boss,
                 "term_player": terms.player,
                 "term_boss": terms.boss,
                 "player_count": player_count,
                 "quorum": quorum,
-                "extra": (last.extra if last else {}) if extra is None else dict(extra),
+                "extra": stored_extra,
             }
             roster = [
                 {"name": p.name, "admin": p.admin, "idle": p.idle, "extra": dict(p.extra)}
@@ -553,12 +566,15 @@ class Mirror:
             )
             if snap is None:
                 return Game(players=(), posts=posts)
+            extra = dict(snap.extra)
+            # "terms" is an archive field, so no unknown game field can be called that.
+            terms_extra = extra.pop(_TERMS_EXTRA, {})
             return Game(
                 players=players,
                 posts=posts,
                 boss=snap.boss,
-                terms=Terms(snap.term_player, snap.term_boss),
-                extra=snap.extra,
+                terms=Terms(snap.term_player, snap.term_boss, extra=terms_extra),
+                extra=extra,
             )
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from gamestate.models import VOTABLE_CATEGORIES, Post, PostStatus, Terms
+from gamestate.models import VOTABLE_CATEGORIES, PostStatus, Terms
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.migrations import PageValidatorRow, PostRow, RobotsRow, SyncRunRow, WarningRow
 from wikibot.mirror import Mirror, Stored
@@ -396,17 +396,7 @@ class _Sync:
         # The post page has all the listing has, so a post read is stored once, not twice.
         if needed and self._read_post(entry.id, count):
             return
-        post = Post(
-            id=entry.id,
-            category=entry.category,
-            title=entry.title,
-            author=entry.author,
-            posted_at=entry.posted_at,
-            status=entry.status,
-            body_html=entry.body_html,
-            admin_note=entry.admin_note,
-            resolved_at=entry.resolved_at,
-        )
+        post = entry.to_post()
         self.stored += self.mirror.store_post(
             post,
             seen_at=self.now,
