@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from gamestate.calendar import day_of, in_seasonal_downtime
 from gamestate.models import Category, Post, PostStatus, Terms
@@ -254,7 +254,11 @@ class _Checker:
 
     def _proposals(self, proposals: list[Post]) -> None:
         self._partial = self._legality()
-        by_author: dict[str, list[Post]] = defaultdict(list)
+        # Per author, the legal Proposals that may still be pending, and how many were
+        # made each day. Proposals come oldest first, so one resolved before this one
+        # was posted is resolved for every later one too, and can be dropped.
+        open_by_author: dict[str, list[Post]] = defaultdict(list)
+        made_on: dict[tuple[str, date], int] = defaultdict(int)
         for p in proposals:
             if p.id in self.illegal:
                 continue
@@ -265,25 +269,22 @@ class _Checker:
                     f'rule "Victory and Ascension": posted during Hiatus ({hiatus}), when rule '
                     '"Proposals" may not act'
                 )
-            earlier = by_author[p.author]
-            if reason is None:
-                pending = [q for q in earlier if is_pending_at(q, p.posted_at)]
-                if len(pending) >= 2:
-                    names = ", ".join(q.id for q in pending[:2])
-                    reason = (
-                        f'rule "Proposals": {p.author} already had 2 Proposals pending ({names})'
-                    )
-            if reason is None:
-                same_day = [q for q in earlier if day_of(q.posted_at) == day_of(p.posted_at)]
-                if len(same_day) >= 3:
-                    reason = (
-                        f'rule "Proposals": {p.author} had already made 3 Proposals on '
-                        f"{day_of(p.posted_at).isoformat()}"
-                    )
+            pending = [q for q in open_by_author[p.author] if is_pending_at(q, p.posted_at)]
+            open_by_author[p.author] = pending
+            day = day_of(p.posted_at)
+            if reason is None and len(pending) >= 2:
+                names = ", ".join(q.id for q in pending[:2])
+                reason = f'rule "Proposals": {p.author} already had 2 Proposals pending ({names})'
+            if reason is None and made_on[p.author, day] >= 3:
+                reason = (
+                    f'rule "Proposals": {p.author} had already made 3 Proposals on '
+                    f"{day.isoformat()}"
+                )
             if reason:
                 self.illegal[p.id] = reason
             else:
-                earlier.append(p)
+                pending.append(p)
+                made_on[p.author, day] += 1
 
 
 def find_illegal(

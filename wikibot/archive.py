@@ -46,22 +46,28 @@ _POST_KEYS = {
 _COMMENT_KEYS = {"id", "author", "posted_at", "body_html", "vote"}
 
 
-def parse_time(value: object, where: str) -> datetime:
-    """Reads an ISO-8601 UTC time (``2016-05-23T10:17:00Z``)."""
+def parse_time(value: object, where: str, *, field: str | None = None) -> datetime:
+    """Reads an ISO-8601 UTC time (``2016-05-23T10:17:00Z``); errors name ``where``
+    (and the ``field``)."""
+    problem = None
     if not isinstance(value, str):
-        raise ArchiveError(f"{where}: expected an ISO-8601 time string, got {value!r}")
-    text = value.strip()
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        raise ArchiveError(f"{where}: not an ISO-8601 time: {value!r}") from None
-    if moment.tzinfo is None:
-        raise ArchiveError(f"{where}: time {value!r} has no timezone (use Z for UTC)")
-    # Nomic's clocks reach a week ahead and the calendar a year; keep far from the
-    # ends of datetime's range so that arithmetic on these times cannot overflow.
-    if not MIN_YEAR <= moment.year <= MAX_YEAR:
-        raise ArchiveError(f"{where}: time {value!r} is outside {MIN_YEAR} to {MAX_YEAR}")
-    return moment.astimezone(UTC)
+        problem = f"expected an ISO-8601 time string, got {value!r}"
+    else:
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("z", "Z"))
+        except ValueError:
+            problem = f"not an ISO-8601 time: {value!r}"
+        else:
+            if moment.tzinfo is None:
+                problem = f"time {value!r} has no timezone (use Z for UTC)"
+            # Nomic's clocks reach a week ahead and the calendar a year; keep far from
+            # the ends of datetime's range so that arithmetic on these cannot overflow.
+            elif not MIN_YEAR <= moment.year <= MAX_YEAR:
+                problem = f"time {value!r} is outside {MIN_YEAR} to {MAX_YEAR}"
+            else:
+                return moment.astimezone(UTC)
+    label = f"{where} field {field!r}" if field is not None else where
+    raise ArchiveError(f"{label}: {problem}")
 
 
 def format_time(moment: datetime) -> str:
@@ -97,19 +103,21 @@ def _bool(raw: Mapping[str, Any], key: str, where: str) -> bool:
 
 
 def _extra(raw: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
+    if raw.keys() <= known:  # the common case, and a cheap test on big archives
+        return {}
     return {k: v for k, v in raw.items() if k not in known}
 
 
-def _comment(raw: object, where: str) -> Comment:
+def _comment(raw: object, post_where: str, index: int) -> Comment:
     if not isinstance(raw, dict):
-        raise ArchiveError(f"{where}: a comment must be an object")
-    cid = _str(raw, "id", where)
-    where = f"{where.rsplit(' comment', 1)[0]} comment {cid!r}"
+        raise ArchiveError(f"{post_where} comment #{index + 1}: a comment must be an object")
+    cid = _str(raw, "id", f"{post_where} comment #{index + 1}")
+    where = f"{post_where} comment {cid!r}"
     vote = _str(raw, "vote", where, required=False) if raw.get("vote") is not None else None
     return Comment(
         id=cid,
         author=_str(raw, "author", where),
-        posted_at=parse_time(raw.get("posted_at"), f"{where} field 'posted_at'"),
+        posted_at=parse_time(raw.get("posted_at"), where, field="posted_at"),
         body_html=_str(raw, "body_html", where, required=False),
         vote=vote,
         extra=_extra(raw, _COMMENT_KEYS),
@@ -130,7 +138,7 @@ def _post(raw: object, index: int) -> Post:
     comments_raw = raw.get("comments", [])
     if not isinstance(comments_raw, list):
         raise ArchiveError(f"{where}: field 'comments' must be a list")
-    comments = tuple(_comment(c, f"{where} comment #{i + 1}") for i, c in enumerate(comments_raw))
+    comments = tuple(_comment(c, where, i) for i, c in enumerate(comments_raw))
     seen: set[str] = set()
     for c in comments:
         if c.id in seen:
@@ -146,12 +154,12 @@ def _post(raw: object, index: int) -> Post:
         category=_str(raw, "category", where),
         title=_str(raw, "title", where),
         author=_str(raw, "author", where),
-        posted_at=parse_time(raw.get("posted_at"), f"{where} field 'posted_at'"),
+        posted_at=parse_time(raw.get("posted_at"), where, field="posted_at"),
         status=status,
         body_html=_str(raw, "body_html", where, required=False),
         admin_note=note,
         resolved_at=(
-            parse_time(resolved, f"{where} field 'resolved_at'") if resolved is not None else None
+            parse_time(resolved, where, field="resolved_at") if resolved is not None else None
         ),
         comments=comments,
         extra=_extra(raw, _POST_KEYS),
