@@ -96,6 +96,32 @@ def test_a_first_sync_reads_back_to_the_start_date_only(
     assert seen[-1] == (61, 61) and seen == sorted(seen)
 
 
+@pytest.mark.parametrize(
+    ("address_at", "oldest_read"),
+    [(12, 12), (35, 14)],
+    ids=["dynasty older than 60 days: back to its Address", "younger: the 60 days"],
+)
+def test_a_default_first_sync_reads_the_whole_current_dynasty(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper, address_at: int, oldest_read: int
+) -> None:
+    """With no start date, at least 60 days and back to the current dynasty's Ascension
+    Address (the Hiatus rules need the dynasty's DoVs), whichever reaches further."""
+    built = build_game(40)  # 55 hours apart from 1 March; 10 posts per listing page
+    posts = tuple(
+        replace(p, category="Ascension Address" if i == address_at else "Story Post")
+        for i, p in enumerate(built.posts)
+    )
+    blog = sandbox_blog(replace(built, posts=posts))
+    now = datetime(2016, 6, 1, tzinfo=UTC)
+    floor = datetime.combine(default_since(now), datetime.min.time(), UTC)
+    run(mirror, blog, scraper, clock=lambda: now)
+    stored = sorted(int(p.id.rsplit("_", 1)[1]) for p in mirror.to_game().posts)
+    # Post 12 is from 28 March, before the 60 days (2 April on): the walk reads on, down
+    # to it. Post 35 is within them: the walk reads the 60 days, down to post 14.
+    assert posts[14].posted_at >= floor > posts[13].posted_at
+    assert (stored[0], stored[-1], len(stored)) == (oldest_read, 39, 40 - oldest_read)
+
+
 def test_no_change_is_one_conditional_request(
     mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
 ) -> None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from gamestate.models import VOTABLE_CATEGORIES, PostStatus, Terms
+from gamestate.models import VOTABLE_CATEGORIES, Category, PostStatus, Terms
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.migrations import PageValidatorRow, PostRow, RobotsRow, SyncRunRow, WarningRow
 from wikibot.mirror import Mirror, Stored
@@ -53,6 +53,7 @@ __all__ = [
 ]
 
 DEFAULT_DAYS_BACK = 60
+ASCENSION_ADDRESS = Category.ASCENSION_ADDRESS.value
 ROBOTS_MAX_AGE = timedelta(hours=24)
 """How long a robots.txt read by one sync serves the next ones (a day, as crawlers do)."""
 """How far back a first sync reads when no start date is configured."""
@@ -315,7 +316,10 @@ class _Sync:
         try:
             if full:
                 limit = since or (None if start_url else (start or default_since(self.now)))
-                self._walk(start_url, limit)
+                # With no date asked for, read at least 60 days and the whole current
+                # dynasty: back to its Ascension Address, which the rules need (Hiatus).
+                dynasty = since is None and start is None and start_url is None
+                self._walk(start_url, limit, until_dynasty_start=dynasty)
             else:
                 self._front()
                 self._pending_off_the_front_page()
@@ -441,13 +445,29 @@ class _Sync:
 
     # The walks.
 
-    def _walk(self, start_url: str | None, since: date | None) -> None:
-        """The full walk: listing pages, newest first, back to ``since``."""
+    def _walk(
+        self, start_url: str | None, since: date | None, *, until_dynasty_start: bool = False
+    ) -> None:
+        """The full walk: listing pages, newest first, back to ``since`` (and, with
+        ``until_dynasty_start``, on until an Ascension Address has been read)."""
         floor = datetime.combine(since, time.min, UTC) if since is not None else None
         total = max(1, (self.now - floor).days) if floor is not None else 0
         done = 0
+        seen_address = not until_dynasty_start
         for index, page in enumerate(self.scraper.iter_listings(start_url)):
-            self._read(_newer(page, floor))
+            newest_address = max(
+                (e.posted_at for e in page.entries if e.category == ASCENSION_ADDRESS),
+                default=None,
+            )
+            page_floor = floor
+            if not seen_address:
+                # Until the current dynasty's Ascension Address, read every post, down to
+                # the Address itself (or to the date floor, if that reaches further).
+                page_floor = newest_address
+                if page_floor is not None and floor is not None:
+                    page_floor = min(page_floor, floor)
+            seen_address = seen_address or newest_address is not None
+            self._read(_newer(page, page_floor))
             if index == 0 and start_url is None:
                 self._memo(FRONT, page)
             if page.entries and floor is not None and self.progress is not None:
@@ -455,7 +475,9 @@ class _Sync:
                 if reached > done:
                     self.progress(reached, total)
                     done = reached
-            if not page.entries or (floor is not None and page.entries[-1].posted_at < floor):
+            if not page.entries:
+                break
+            if seen_address and floor is not None and page.entries[-1].posted_at < floor:
                 break
         if self.progress is not None and total:
             self.progress(total, total)
