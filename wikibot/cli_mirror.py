@@ -68,12 +68,13 @@ def sync_command(config_path: str | None, since: str | None, archive_url: str | 
 
     The first sync reads every listing page back to the start date ([blog]
     start; by default at least 60 days and back to the current dynasty's
-    Ascension Address), and each post's page that has comments. Later syncs ask for the front page only if
-    it changed (one request when nothing did), read the posts whose comment
-    count moved, and check pending Votable Matters that fell off the front
-    page through their monthly archive. Each run, its warnings and the roster
-    are recorded in the mirror; a comment edited or removed after it was
-    first seen becomes an audit finding (Fair Play), its original text kept.
+    Ascension Address), and each post's page that has comments. Later syncs ask
+    for the front page only if it changed (one request when nothing did), read
+    the posts whose comment count moved, and check pending Votable Matters that
+    fell off the front page through their monthly archive. Each run, its
+    warnings and the roster are recorded in the mirror; a comment edited or
+    removed after it was first seen becomes an audit finding (Fair Play), its
+    original text kept.
 
     Example:
 
