@@ -58,11 +58,39 @@ def test_postgres_url_is_left_alone(tmp_path: Path) -> None:
         ("[blgo]\n", "unknown section"),
         ("[blog]\nurll = 1\n", r"unknown key\(s\) in \[blog\]: urll"),
         ("blog = 3\n", r"\[blog\] must be a table"),
+        ("[blog]\nurl = 5\n", r"\[blog\] url must be a string, got 5"),
+        ('[blog]\nmin_interval = "fast"\n', r"\[blog\] min_interval must be a number"),
+        ("[blog]\nmin_interval = true\n", r"\[blog\] min_interval must be a number"),
+        ("[mirror]\ndatabase = 5\n", r"\[mirror\] database must be a string"),
+        ('[game]\nterms = { colour = "x" }\n', r"unknown key\(s\) in \[terms\]: colour"),
+        ("game = 1\n", r"\[game\] must be a table"),
     ],
 )
 def test_bad_config_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_config(_write(tmp_path, text))
+
+
+def test_a_config_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "nomicbot.toml"
+    path.write_bytes(b'[game]\nplayer = "K\xe9van"\n')
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        load_config(path)
+
+
+def test_wiki_path_is_a_config_key(tmp_path: Path) -> None:
+    assert load_config(_write(tmp_path, '[wiki]\npath = "/w/"\n')).wiki.path == "/w/"
+
+
+def test_the_user_agent_names_the_operator(tmp_path: Path) -> None:
+    """Requests must say whom a site's admins can ask: no operator, no requests."""
+    with pytest.raises(ConfigError, match=r"set \[game\] player"):
+        load_config(_write(tmp_path, "[blog]\n")).require_operator()
+    wiki_only = load_config(_write(tmp_path, '[wiki]\nuser = "NomicBot@nomicbot"\n'))
+    wiki_only.require_operator()
+    assert "operator: NomicBot" in wiki_only.user_agent
+    custom = load_config(_write(tmp_path, '[blog]\nuser_agent = "bot (ops: Kevan)"\n'))
+    assert custom.user_agent == "bot (ops: Kevan)"
 
 
 def test_named_config_must_exist(tmp_path: Path) -> None:

@@ -61,7 +61,7 @@ def test_a_player_votes_and_the_tally_changes(
     config = tmp_path / "nomicbot.toml"
     config.write_text(
         f'[blog]\nurl = "{blog.url}"\nmin_interval = 0\nstart = "2016-04-01"\n'
-        '[mirror]\ndatabase = "mirror.sqlite"\n',
+        '[mirror]\ndatabase = "mirror.sqlite"\n[game]\nplayer = "Kevan"\n',
         encoding="utf-8",
     )
     assert CliRunner().invoke(cli, ["sync", "--config", str(config)]).exit_code == 0

@@ -110,24 +110,54 @@ class Config:
     """Where it was read from; relative paths in it are relative to this file."""
 
     @property
+    def operator(self) -> str:
+        """Who runs the bot: ``[game] player``, else the wiki account's name, else ""."""
+        return self.game.player.strip() or self.wiki.user.split("@", 1)[0].strip()
+
+    @property
     def user_agent(self) -> str:
         """The User-Agent for every request: the bot and its operator."""
         if self.blog.user_agent:
             return self.blog.user_agent
-        return DEFAULT_USER_AGENT.format(player=self.game.player or "unknown")
+        return DEFAULT_USER_AGENT.format(player=self.operator or "unknown")
+
+    def require_operator(self) -> None:
+        """Refuses to read a blog for nobody: its admins must be able to tell whom to
+        ask about the bot's requests."""
+        if not self.blog.user_agent and not self.operator:
+            raise ConfigError(
+                "set [game] player in nomicbot.toml (or [blog] user_agent): requests name "
+                "the bot's operator"
+            )
 
 
-def _section(data: dict[str, Any], name: str, cls: type[Any], where: str) -> Any:
+_KINDS: dict[str, tuple[type, ...]] = {
+    "str": (str,),
+    "str | None": (str, type(None)),
+    "float": (int, float),
+    "Terms": (dict,),
+}
+
+
+def _section(
+    data: dict[str, Any], name: str, cls: type[Any], where: str, *, known: set[str] | None = None
+) -> Any:
     raw = data.get(name, {})
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: [{name}] must be a table")
-    known = set(cls.__dataclass_fields__)
-    unknown = sorted(set(raw) - known)
+    fields = cls.__dataclass_fields__
+    allowed = set(fields) - {"extra"} if known is None else known
+    unknown = sorted(set(raw) - allowed)
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) in [{name}]: {', '.join(unknown)}")
+    for key, value in raw.items():
+        kinds = _KINDS.get(str(fields[key].type), ())
+        if kinds and (isinstance(value, bool) or not isinstance(value, kinds)):
+            wanted = str(fields[key].type).replace("str", "a string").replace("float", "a number")
+            raise ConfigError(f"{where}: [{name}] {key} must be {wanted}, got {value!r}")
     try:
         return cls(**raw)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
         raise ConfigError(f"{where}: [{name}]: {exc}") from None
 
 
@@ -147,15 +177,23 @@ def load_config(path: str | Path | None = None) -> Config:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{where}: not UTF-8 text") from None
+    except OSError as exc:
+        raise ConfigError(f"{where}: {exc.strerror}") from None
     unknown = sorted(set(data) - {"blog", "wiki", "mirror", "game"})
     if unknown:
         raise ConfigError(f"{where}: unknown section(s): {', '.join(unknown)}")
-    game_raw = dict(data.get("game", {}))
+    game_raw = data.get("game", {})
+    if not isinstance(game_raw, dict):
+        raise ConfigError(f"{where}: [game] must be a table")
+    game_raw = dict(game_raw)
     terms_raw = game_raw.pop("terms", {})
     if not isinstance(terms_raw, dict):
         raise ConfigError(f"{where}: [game] terms must be a table")
-    game = _section({"game": game_raw}, "game", GameConfig, where)
-    game = GameConfig(player=game.player, terms=Terms(**terms_raw))
+    game = _section({"game": game_raw}, "game", GameConfig, where, known={"player"})
+    terms = _section({"terms": terms_raw}, "terms", Terms, where, known={"player", "boss"})
+    game = GameConfig(player=game.player, terms=terms)
     base = p.resolve().parent
     wiki = _section(data, "wiki", WikiConfig, where)
     if wiki.password_file and not Path(wiki.password_file).is_absolute():
