@@ -64,7 +64,9 @@ def status(
 
     Example:
 
-        nomicbot status --archive examples/nomicland.json --now 2016-05-24T00:00:00Z
+    \b
+        nomicbot status --archive examples/nomicland.json \\
+            --now 2016-05-17T12:00:00Z --admin Kevan
     """
     now = parse_now(now_text)
     # An archive needs no config; a config named on the command line is still read.
