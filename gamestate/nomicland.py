@@ -263,8 +263,22 @@ def parse_integer(text: str, column: str, clause: RuleClause) -> int:
     """A whole number as written in a GNDT cell (``-250``; a typographic minus is fine)."""
     written = text.strip().replace(_MINUS, "-")
     if not _INTEGER.fullmatch(written):
-        raise NomiclandError(f"{column} {text.strip()!r} is not an integer", clause)
-    return int(written)
+        raise NomiclandError(f"{column} {_shown(text.strip())!r} is not an integer", clause)
+    try:
+        return int(written)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+        digits = len(written.lstrip("+-"))
+        raise NomiclandError(
+            f"{column} {_shown(written)!r} has {digits} digits, too many to be read", clause
+        ) from None
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """A value as a message quotes it: a long one is cut in the middle."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 1) // 2
+    return f"{text[:half]}\u2026{text[-half:]}"
 
 
 def parse_visitors(text: str) -> tuple[Segment, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -97,6 +98,24 @@ def test_publish_with_a_bad_password_is_one_line(
     assert result.output.count("\n") == 1 and wrong not in result.output
 
 
+def test_publish_with_an_empty_password_file_says_so(
+    config_file: Path, archive_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NOMICBOT_WIKI_PASSWORD", raising=False)
+    empty = tmp_path / "empty-password"
+    empty.touch(mode=0o600)
+    text = config_file.read_text(encoding="utf-8")
+    config_file.write_text(
+        re.sub(r'(?m)^password_file = ".*"$', f'password_file = "{empty}"', text), "utf-8"
+    )
+    result = CliRunner().invoke(
+        cli, ["publish", "--config", str(config_file), "--archive", str(archive_file)]
+    )
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: wiki password_file {empty} is empty: ")
+    assert result.output.count("\n") == 1 and "bot right" not in result.output
+
+
 def test_wiki_check_reports_problems(
     config_file: Path, human: HumanEditor, page_title: str
 ) -> None:
@@ -117,6 +136,25 @@ def test_wiki_check_clean(config_file: Path, human: HumanEditor, page_title: str
     code, out = _run("wiki", "check", "--config", str(config_file))
     assert code == 0, out
     assert out.splitlines()[-1] == "OK: no problems found."
+
+
+def test_wiki_check_reports_a_number_too_long_to_read(
+    config_file: Path, human: HumanEditor, page_title: str
+) -> None:
+    human.edit(f"{page_title}/Nomicland", CLEAN_PARK)
+    huge = "1" * 5000  # past Python's int-digits limit: once a raw ValueError
+    human.edit(
+        f"{page_title}/Gamestate", CLEAN_GNDT.replace("| Josh || 0 ||", f"| Josh || {huge} ||")
+    )
+    code, out = _run("wiki", "check", "--config", str(config_file))
+    assert code == 1, out
+    lines = out.splitlines()
+    ones = "1" * 19
+    assert lines[0].startswith(
+        f"{page_title}/Gamestate line 6: Josh's Budget '{ones}\u2026{ones}' has 5000 digits, "
+        'too many to be read (rule "Budget": '
+    )
+    assert lines[-1] == "1 problem(s) found."
 
 
 def test_sandbox_wiki_install_only(tmp_path: Path) -> None:

@@ -121,3 +121,41 @@ def test_no_password_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.delenv(PASSWORD_ENV, raising=False)
     with pytest.raises(ConfigError, match=PASSWORD_ENV):
         load_config(_write(tmp_path, "[wiki]\n")).wiki.password()
+
+
+@pytest.mark.parametrize("content", ["", "\n", "  \t\n"])
+def test_an_empty_password_file_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str
+) -> None:
+    """Once the wiki login went ahead with '' and failed with "has no bot right"."""
+    monkeypatch.delenv(PASSWORD_ENV, raising=False)
+    secret = tmp_path / "bot-password"
+    secret.write_text(content)
+    os.chmod(secret, 0o600)
+    config = load_config(_write(tmp_path, '[wiki]\npassword_file = "bot-password"\n'))
+    with pytest.raises(ConfigError, match=f"^wiki password_file {secret} is empty: "):
+        config.wiki.password()
+
+
+@pytest.mark.parametrize("value", ["", " \n"])
+def test_an_empty_password_variable_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv(PASSWORD_ENV, value)
+    secret = tmp_path / "bot-password"
+    secret.write_text("s3cret-file\n")
+    os.chmod(secret, 0o600)
+    config = load_config(_write(tmp_path, '[wiki]\npassword_file = "bot-password"\n'))
+    with pytest.raises(ConfigError, match=f"^{PASSWORD_ENV} is empty: "):
+        config.wiki.password()
+
+
+def test_an_unreadable_password_file_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(PASSWORD_ENV, raising=False)
+    secret = tmp_path / "bot-password"
+    secret.mkdir(mode=0o700)
+    config = load_config(_write(tmp_path, '[wiki]\npassword_file = "bot-password"\n'))
+    with pytest.raises(ConfigError, match=f"^wiki password_file {secret}: Is a directory"):
+        config.wiki.password()

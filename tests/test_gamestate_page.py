@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamestate.nomicland import BUDGET, DEBT, LBD, SMILES, PlayerRow, RuleClause
+from gamestate.nomicland import (
+    BUDGET,
+    DEBT,
+    LBD,
+    SMILES,
+    NomiclandError,
+    PlayerRow,
+    RuleClause,
+    parse_integer,
+)
 from tests.plugins.wiki import HumanEditor
 from wikibot.errors import WikiError
 from wikibot.gamestate_page import SEED_WIKITEXT, GamestatePage
@@ -149,6 +158,20 @@ def test_problems_name_the_line_and_the_rule(row: str, message: str, clause: Rul
         ("Gamestate", 5, message, clause)
     ]
     assert str(page.problems[0]).startswith("Gamestate line 5: ")
+
+
+def test_a_number_too_long_to_read_is_a_problem_not_a_crash() -> None:
+    huge = "9" * 5000  # past Python's int-digits limit (sys.get_int_max_str_digits)
+    row = f"| Ann || {huge} || 0 || 10 || 0"
+    text = f"Intro\n{{|\n! Imagineer !! Budget !! Debt !! Smiles !! LBD\n|-\n{row}\n|}}"
+    page = GamestatePage.from_wikitext(text, title="Gamestate", business_days=2)
+    assert [(p.page, p.line, p.clause) for p in page.problems] == [("Gamestate", 5, BUDGET)]
+    message = page.problems[0].message
+    nines = "9" * 19
+    assert message == f"Ann's Budget '{nines}\u2026{nines}' has 5000 digits, too many to be read"
+    assert str(page.problems[0]).startswith("Gamestate line 5: Ann's Budget '999")
+    with pytest.raises(NomiclandError, match="has 4301 digits"):
+        parse_integer("\u2212" + "1" * 4301, "Debt", DEBT)
 
 
 def test_duplicate_rows_and_missing_columns() -> None:

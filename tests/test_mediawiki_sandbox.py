@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import stat
+import sys
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import mwclient
 import pytest
 
 import wikibot.mediawiki_sandbox as sandbox
@@ -18,7 +24,7 @@ from wikibot.errors import WikiError
 from wikibot.gamestate_page import GamestatePage
 from wikibot.mediawiki_sandbox import RunningWiki, check_requirements, start_wiki
 from wikibot.nomicland_page import NomiclandPage
-from wikibot.wikiclient import WikiClient
+from wikibot.wikiclient import WikiClient, connect
 
 pytestmark = pytest.mark.integration
 
@@ -104,3 +110,101 @@ def test_missing_php_fails_loudly(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 def test_port_in_use_is_reported(sandbox_wiki: RunningWiki) -> None:
     with pytest.raises(WikiError, match=f"could not start on port {sandbox_wiki.port}"):
         start_wiki(sandbox_wiki.data_dir, port=sandbox_wiki.port, ready_timeout=5)
+
+
+def test_restart_on_the_same_port_right_after_stopping(sandbox_wiki: RunningWiki) -> None:
+    try:
+        first = start_wiki(sandbox_wiki.data_dir)
+        port = first.port
+        try:
+            for _ in range(3):  # the server closes these: they linger in TIME_WAIT on its port
+                with urllib.request.urlopen(first.api_url + "?action=query&format=json") as r:
+                    assert r.status == 200
+        finally:
+            first.stop()
+        with socket.socket() as plain, pytest.raises(OSError):
+            plain.bind(("127.0.0.1", port))  # what the probe saw without SO_REUSEADDR
+        second = start_wiki(sandbox_wiki.data_dir, port=port)
+        try:
+            assert second.port == port
+            with urllib.request.urlopen(second.api_url + "?action=query&format=json") as r:
+                assert r.status == 200
+        finally:
+            second.stop()
+    finally:
+        # The config follows the wiki that wrote it last: point it back.
+        sandbox.write_config(sandbox_wiki.config_path, sandbox_wiki.url, sandbox_wiki.credentials)
+
+
+_STARTED: list[tuple[list[str], dict[str, str]]] | None = None
+"""While a test records: every process this Python starts, as (argv, environment)."""
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if _STARTED is None:
+        return
+    if event == "subprocess.Popen":
+        _, argv, _, env = args
+        words = [str(argv)] if isinstance(argv, str | bytes) else [str(a) for a in argv]
+        _STARTED.append((words, dict(env or {})))
+    elif event in ("os.system", "os.posix_spawn", "os.exec", "os.spawn"):
+        _STARTED.append(([str(a) for a in args], {}))
+
+
+sys.addaudithook(_audit)  # audit hooks cannot be removed: it records only inside started()
+
+
+@contextmanager
+def started() -> Iterator[list[tuple[list[str], dict[str, str]]]]:
+    """Records every process started inside the block (Python's audit events)."""
+    global _STARTED
+    _STARTED = []
+    try:
+        yield _STARTED
+    finally:
+        _STARTED = None
+
+
+def test_no_password_is_ever_on_a_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[str] = []
+    token_urlsafe = secrets.token_urlsafe
+
+    def recorded(nbytes: int | None = None) -> str:
+        made.append(token_urlsafe(nbytes))
+        return made[-1]
+
+    monkeypatch.setattr(secrets, "token_urlsafe", recorded)  # as the sandbox calls it
+    with started() as processes:
+        creds = sandbox.install_wiki(tmp_path / "wiki")
+        wiki = start_wiki(tmp_path / "wiki")
+    try:
+        assert creds.admin_password() in made
+        (bot_own,) = [p for p in made if p != creds.admin_password()]
+        passwords = {creds.admin_password(), bot_own, creds.bot_password()}
+        scripts = [next((w for w in argv if w.endswith(".php")), "") for argv, _ in processes]
+        assert any(s.endswith("install.php") for s in scripts), scripts
+        assert any(s.endswith("createBotPassword.php") for s in scripts), scripts
+        for argv, env in processes:
+            for password in passwords:
+                assert not any(password in word for word in argv), argv
+                assert not any(password in value for value in env.values()), argv
+        # The bot's own password did reach the wiki: a person could log in with it.
+        site: Any = mwclient.Site(
+            f"127.0.0.1:{wiki.port}", path="/", scheme="http", clients_useragent="test"
+        )
+        assert site.clientlogin(username=sandbox.BOT_USER, password=bot_own) is True
+        # And the bot logs in with its bot password, with the bot right.
+        assert connect(load_config(wiki.config_path), min_interval=0).user == sandbox.BOT_USER
+    finally:
+        wiki.stop()
+
+
+def test_an_account_that_cannot_be_made_is_a_clear_error(sandbox_wiki: RunningWiki) -> None:
+    with pytest.raises(WikiError) as caught:
+        sandbox.create_account(sandbox_wiki.data_dir, "Bad|Name", "Secret-0123456789")
+    assert str(caught.value) == (
+        "MediaWiki could not create the account Bad|Name: Caught exception Exception: "
+        "invalid user name"
+    )

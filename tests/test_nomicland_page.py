@@ -184,6 +184,39 @@ def test_comments_templates_and_pre_blocks_are_not_read() -> None:
     assert [h.title for h in WikiLines(text).headings] == ["Real"]
 
 
+def test_lines_end_at_newlines_only() -> None:
+    # U+2028, form feed, vertical tab, U+0085 and U+001C are characters within a
+    # line to MediaWiki, not line breaks as str.splitlines() has them.
+    text = (
+        "Intro\u2028== Fake ==\nA\x0cB\x0bC\x1cD\x85E\u2029F\n"
+        "== Real ==\r\n* Operator: Ann, Bob\r\n"
+    )
+    lines = WikiLines(text)
+    assert [line.text for line in lines.lines] == [
+        "Intro\u2028== Fake ==",
+        "A\x0cB\x0bC\x1cD\x85E\u2029F",
+        "== Real ==",
+        "* Operator: Ann, Bob",
+    ]
+    assert [line.newline for line in lines.lines] == ["\n", "\n", "\r\n", "\r\n"]
+    assert [(h.index, h.title) for h in lines.headings] == [(2, "Real")]
+    page = NomiclandPage.from_wikitext(text)
+    assert [z.name for z in page.zones] == ["Real"]
+    assert [(p.line, p.message) for p in page.problems] == [
+        (4, "Zone 'Real': more than one Operator: 'Ann, Bob'")
+    ]
+
+
+def test_crlf_lines_round_trip_byte_for_byte() -> None:
+    text = PARK.replace("\n", "\r\n") + "\r\n"
+    page = NomiclandPage.from_wikitext(text)
+    assert page.render() == text
+    kevan = page.zone("The Kevan Zone")
+    assert kevan is not None
+    new = page.replace_zone(replace(kevan, planned=("Lagoon", "Monorail")))
+    assert new == text.replace("Buildings: Lagoon\r\n", "Buildings: Lagoon, Monorail\r\n")
+
+
 CLAUSE_CASES = [
     pytest.param(
         "== A ==\n* IP License: Foo (cx)", 2, "unknown market segment 'x'", VISITORS,
@@ -275,14 +308,17 @@ def test_a_page_with_problems_is_not_edited() -> None:
                 "* Planned Buildings: Lagoon",
                 "{|",
                 "|}",
+                "prose\u2028== Z ==",
+                "\x0c* Operator: Bob",
             ]
         ),
         max_size=25,
     ),
-    st.sampled_from(["", "\n"]),
+    st.sampled_from(["", "\n", "\r\n"]),
+    st.sampled_from(["\n", "\r\n"]),
 )
-def test_junk_round_trips(lines: list[str], end: str) -> None:
-    text = "\n".join(lines) + end
+def test_junk_round_trips(lines: list[str], end: str, newline: str) -> None:
+    text = newline.join(lines) + end
     page = NomiclandPage.from_wikitext(text)
     assert page.render() == text
     assert page.render(zones=page.zones, business_days=page.business_days) == text

@@ -10,6 +10,7 @@ import pytest
 from gamestate import GameStatus, evaluate
 from tests.plugins.wiki import HumanEditor
 from wikibot.archive import game_from_dict
+from wikibot.errors import WikiError
 from wikibot.votes_page import (
     SEED_WIKITEXT,
     publish_votes,
@@ -152,3 +153,140 @@ def test_publish_twice_makes_one_edit(bot: WikiClient, human: HumanEditor, page_
         "nomicbot: Votes tally as of 2016-05-23T20:00:00Z: 1 pending Votable Matter"
     )
     assert human.read(page_title).startswith("A human's intro.\n\nThe tally of every")
+
+
+# Markers: only a real begin-end pair is the bot's part; anything unclear edits nothing.
+
+END = "<!-- nomicbot:votes end -->"
+NOTES = (
+    "\n\n== Notes ==\nA note by a human.\n<!-- A comment\nover two lines. -->\n[[Category:Votes]]"
+)
+QUOTED = "<code><nowiki><!-- nomicbot:votes begin --></nowiki></code>"
+
+
+def _publish(text: str, now: str = "2016-05-23T20:00:00Z") -> str:
+    return update_votes_page(text, status(VOTED, now), blog_url=BLOG, title="Votes")
+
+
+def _orphaned() -> str:
+    """A published page whose end marker line a human replaced with prose."""
+    first = _publish("Intro by a human.\n\n" + SEED_WIKITEXT)
+    assert first.count(END) == 1
+    return first.replace(END, "The tally is stale, ask Kevan. -- a human") + NOTES
+
+
+def test_an_orphaned_begin_marker_is_an_error_not_a_new_block() -> None:
+    page = _orphaned()
+    with pytest.raises(WikiError) as info:
+        _publish(page, "2016-05-23T21:00:00Z")
+    message = str(info.value)
+    assert message.startswith('wiki page "Votes": the nomicbot:votes begin marker on line 5 ')
+    assert "has no end marker" in message and "\n" not in message
+
+
+def test_an_orphaned_begin_before_a_bot_block_is_never_matched_across_human_text() -> None:
+    # The page as the old code left it after one publish: orphan, prose, notes, new block.
+    page = _orphaned() + "\n\n" + _publish("")
+    with pytest.raises(WikiError, match=r'"Votes": 2 nomicbot:votes begin and 1 end markers'):
+        _publish(page, "2016-05-23T21:00:00Z")
+
+
+@pytest.mark.parametrize(
+    ("page", "problem"),
+    [
+        (f"Intro.\n{END}\nMore.", "the nomicbot:votes end marker on line 2 has no begin marker"),
+        (
+            f"{END}\n<!-- nomicbot:votes begin -->\nOld.",
+            "the nomicbot:votes end marker (line 1) comes before the begin marker (line 2)",
+        ),
+        (
+            f"<!-- nomicbot:votes begin -->\nA.\n{END}\nB.\n{END}",
+            "1 nomicbot:votes begin and 2 end markers (lines 1, 3, 5)",
+        ),
+        (
+            "Text <!-- unclosed comment",
+            "the tally would not be read back as the bot's part (an unclosed comment",
+        ),
+    ],
+)
+def test_unclear_markers_are_one_line_errors(page: str, problem: str) -> None:
+    with pytest.raises(WikiError) as info:
+        _publish(page)
+    assert str(info.value).startswith(f'wiki page "Votes": {problem}')
+    assert "\n" not in str(info.value)
+
+
+def test_a_marker_quoted_in_nowiki_is_not_a_marker() -> None:
+    intro = (
+        "Intro paragraph by a human.\n\n"
+        f"To keep text out of the tally, never write {QUOTED} yourself.\n\n"
+        "Another paragraph.\n\n"
+    )
+    page = intro + SEED_WIKITEXT + "\nAfter the tally."
+    first = _publish(page)
+    seed_intro = SEED_WIKITEXT.partition("<!--")[0]
+    assert first.startswith(intro + seed_intro + "<!-- nomicbot:votes begin tally=")
+    assert first.endswith(END + "\n\nAfter the tally.")
+    assert first.count(QUOTED) == 1
+    assert _publish(first, "2016-05-23T22:00:00Z") == first
+
+
+@pytest.mark.parametrize(
+    "quoting",
+    [
+        QUOTED,
+        "<code><!-- nomicbot:votes begin --></code> and <code><!-- nomicbot:votes end --></code>",
+        "<pre>\n<!-- nomicbot:votes begin -->\nold\n<!-- nomicbot:votes end -->\n</pre>",
+        "<!-- old markers: nomicbot:votes begin ... nomicbot:votes end -->",
+        "<!-- <!-- nomicbot:votes begin --> in a comment -->",
+        "{{Quote|<!-- nomicbot:votes begin -->}} and <nowiki><!-- nomicbot:votes end --></nowiki>",
+        "<syntaxhighlight lang=html><!-- nomicbot:votes end --></syntaxhighlight>",
+    ],
+)
+def test_quoted_markers_are_left_alone_and_a_block_is_added(quoting: str) -> None:
+    page = f"Intro.\n\nHow the bot marks its part: {quoting}\n\nEnd of the human text."
+    first = _publish(page)
+    assert first.startswith(page + "\n\n<!-- nomicbot:votes begin tally=")
+    assert first.endswith(END + "\n")
+    assert _publish(first, "2016-05-23T22:00:00Z") == first
+
+
+def test_every_byte_outside_the_bot_part_survives() -> None:
+    before = "Intro\r\nwith CRLF,\ttabs and trailing spaces   \r\n\u2028U+2028 \u00e9\n\n"
+    after = "\n\n== Notes ==\n<!-- a\r\ncomment -->\n[[Category:Votes]]\n\n\n"
+    page = before + SEED_WIKITEXT.rstrip("\n") + after
+    first = _publish(page)
+    assert first.startswith(before) and first.endswith(END + after)
+    more = archive(("Ann", "for", "2016-05-23T20:30:00Z"))
+    second = update_votes_page(first, status(more, "2016-05-23T21:00:00Z"), blog_url=BLOG)
+    assert second != first and second.startswith(before) and second.endswith(END + after)
+
+
+@pytest.mark.integration
+def test_an_orphaned_begin_marker_on_the_wiki_is_not_edited(
+    bot: WikiClient, human: HumanEditor, page_title: str
+) -> None:
+    human.edit(page_title, _orphaned())
+    kept = human.read(page_title)
+    for now in ("2016-05-23T21:00:00Z", "2016-05-23T22:00:00Z"):
+        with pytest.raises(WikiError, match=f'^wiki page "{page_title}": the nomicbot:votes'):
+            publish_votes(bot, status(VOTED, now), title=page_title, blog_url=BLOG)
+    assert human.read(page_title) == kept
+    assert "== Notes ==\nA note by a human.\n<!-- A comment\nover two lines. -->" in kept
+    assert [r.user for r in bot.history(page_title)] == ["Admin"]
+
+
+@pytest.mark.integration
+def test_a_quoted_marker_on_the_wiki_is_left_alone(
+    bot: WikiClient, human: HumanEditor, page_title: str
+) -> None:
+    intro = f"Intro by a human.\n\nWrite {QUOTED} nowhere.\n\nA second paragraph.\n\n"
+    human.edit(page_title, intro + SEED_WIKITEXT.rstrip("\n") + NOTES)
+    for now in ("2016-05-23T20:00:00Z", "2016-05-23T21:00:00Z"):
+        publish_votes(bot, status(VOTED, now), title=page_title, blog_url=BLOG)
+    text = human.read(page_title)
+    seed_intro = SEED_WIKITEXT.partition("<!--")[0]
+    assert text.startswith(intro + seed_intro + "<!-- nomicbot:votes begin tally=")
+    assert text.endswith(END + NOTES)
+    assert "<nowiki><!-- nomicbot:votes begin --></nowiki>" in text
+    assert [r.user for r in bot.history(page_title)] == ["NomicBot", "Admin"]

@@ -6,16 +6,24 @@ import logging
 import traceback
 import urllib.parse
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 import requests
 
 from rules_text import ruleset_139_wikitext
-from tests.plugins.wiki import HumanEditor, make_bot_account
+from tests.plugins.wiki import HumanEditor, make_bot_account, serve_under
 from wikibot.config import Config, WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mediawiki_sandbox import RunningWiki
-from wikibot.wikiclient import EditCause, WikiClient, _changed_section, build_site, connect
+from wikibot.wikiclient import (
+    EditCause,
+    WikiClient,
+    _changed_section,
+    build_site,
+    connect,
+    script_path,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -41,7 +49,8 @@ def test_user_agent_names_the_bot_and_its_operator(sandbox_wiki: RunningWiki) ->
     config = Config(wiki=sandbox_wiki.wiki_config())
     client = connect(config)
     agent = client.site.connection.headers["User-Agent"]
-    assert agent.startswith("nomicbot/") and "operator: unknown" in agent
+    # No [game] player: the wiki account names the operator.
+    assert agent.startswith("nomicbot/") and "operator: NomicBot" in agent
 
 
 def test_read_a_missing_page(bot: WikiClient, page_title: str) -> None:
@@ -304,6 +313,83 @@ def test_wrong_script_path_is_one_line_error(sandbox_wiki: RunningWiki) -> None:
     wrong = WikiConfig(url=sandbox_wiki.url, path="/w/")
     with pytest.raises(WikiError, match=r"HTTP 404 from http://127.0.0.1:\d+/w/api.php$"):
         build_site(wrong, user_agent="t")
+
+
+def test_the_url_path_is_the_script_path(sandbox_wiki: RunningWiki) -> None:
+    # A wiki served under /w/, as most public ones are: `url = ".../w/"` and no `path`
+    # once read api.php at the site root, where this server answers 404.
+    with serve_under(sandbox_wiki, "w") as url:
+        assert url.endswith("/w/")
+        config = Config(wiki=replace(sandbox_wiki.wiki_config(), url=url))
+        assert config.wiki.path == "/"
+        client = connect(config, min_interval=0)
+        assert client.site.path == "/w/" and client.site.host == urllib.parse.urlsplit(url).netloc
+        assert client.read("Ruleset").text == ruleset_139_wikitext().rstrip()
+        # An explicit [wiki] path still wins over the URL's.
+        with pytest.raises(WikiError, match=r"HTTP 404 from http://127.0.0.1:\d+/api.php$"):
+            build_site(replace(config.wiki, path="/."), user_agent="t")
+
+
+@pytest.mark.parametrize(
+    ("url", "path", "expected"),
+    [
+        ("https://wiki.blognomic.com/", "/", "/"),
+        ("https://wiki.blognomic.com", "/", "/"),
+        ("http://127.0.0.1:8081/w/", "/", "/w/"),
+        ("http://127.0.0.1:8081/w", "", "/w/"),
+        ("http://127.0.0.1:8081/w/api.php", "/", "/w/"),
+        ("http://127.0.0.1:8081/mediawiki/index.php?title=Main", "/", "/mediawiki/"),
+        ("http://127.0.0.1:8081/w/", "/wiki-scripts", "/wiki-scripts/"),
+    ],
+)
+def test_script_path(url: str, path: str, expected: str) -> None:
+    assert script_path(WikiConfig(url=url, path=path)) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "shown"),
+    [
+        ("Votes|bad", "|"),
+        ("Votes#Tally", "#"),
+        ("<b>Votes</b>", "< >"),
+        ("[[Votes]]", "[ ]"),
+        ("{{Votes}}", "{ }"),
+        ("Votes\nbad", "'\\n'"),
+        ("Votes\x7f", "'\\x7f'"),
+    ],
+)
+def test_a_title_the_wiki_forbids_is_refused_before_any_request(
+    bot: WikiClient, page_title: str, title: str, shown: str
+) -> None:
+    sent: list[str] = []
+    bot.site.connection.hooks["response"].append(lambda r, *a, **k: sent.append(r.url))
+    bad = f"{page_title}/{title}"
+    for call in (
+        lambda: bot.read(bad),
+        lambda: bot.history(bad),
+        lambda: bot.edit(bad, lambda _: "text", cause=EditCause("x")),
+    ):
+        with pytest.raises(WikiError) as caught:
+            call()
+        message = str(caught.value)
+        assert message.startswith(f"wiki page title {bad!r}: MediaWiki does not allow {shown} ")
+        assert "\n" not in message
+    assert sent == []
+    # "Votes|bad" once edited the page "Bad": nothing was created anywhere.
+    assert not bot.read(page_title).exists and not bot.read("Bad").exists
+
+
+def test_a_configured_title_the_wiki_forbids_is_a_config_error() -> None:
+    # An unreachable wiki: a request would fail with "cannot reach the wiki" instead.
+    config = Config(wiki=WikiConfig(url="http://127.0.0.1:9/", votes_page="Votes|bad"))
+    with pytest.raises(WikiError) as caught:
+        connect(config, login=False)
+    assert str(caught.value) == (
+        "[wiki] votes_page 'Votes|bad': MediaWiki does not allow | in page titles "
+        "(none of #<>[]{}| or control characters)"
+    )
+    with pytest.raises(WikiError, match=r"^\[wiki\] ruleset_page ' ': a page title cannot be"):
+        connect(Config(wiki=WikiConfig(url="http://127.0.0.1:9/", ruleset_page=" ")))
 
 
 def test_not_an_http_url() -> None:

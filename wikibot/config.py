@@ -60,10 +60,19 @@ class WikiConfig:
     """Seconds between two edits by the bot (the edit throttle)."""
 
     def password(self) -> str:
-        """The bot password from the environment or the 0600 password file."""
+        """The bot password from the environment or the 0600 password file.
+
+        A variable or file that is empty (or holds only whitespace) is a ConfigError:
+        logging in with an empty password would fail with a misleading message.
+        """
         env = os.environ.get(PASSWORD_ENV)
-        if env:
-            return env
+        if env is not None:
+            if not env.strip():
+                raise ConfigError(
+                    f"{PASSWORD_ENV} is empty: put the bot password in it, or unset it to use "
+                    "[wiki] password_file"
+                )
+            return env.strip()
         if not self.password_file:
             raise ConfigError(
                 f"no wiki password: set {PASSWORD_ENV} or [wiki] password_file in nomicbot.toml"
@@ -78,7 +87,18 @@ class WikiConfig:
                 f"wiki password_file {path} is readable by others (mode {oct(mode & 0o777)}); "
                 "chmod 600 it"
             )
-        return path.read_text(encoding="utf-8").strip()
+        try:
+            secret = path.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise ConfigError(f"wiki password_file {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise ConfigError(f"wiki password_file {path} is not UTF-8 text") from None
+        if not secret:
+            raise ConfigError(
+                f"wiki password_file {path} is empty: put the bot password in it "
+                "(Special:BotPasswords on the wiki makes one)"
+            )
+        return secret
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -46,6 +47,7 @@ __all__ = [
     "RunningWiki",
     "WikiCredentials",
     "check_requirements",
+    "create_account",
     "credentials",
     "install_wiki",
     "run_maintenance",
@@ -132,9 +134,15 @@ def check_requirements() -> None:
         raise WikiError(f"PHP lacks {', '.join(missing)}: {_BOOTSTRAP}")
 
 
-def _php(args: list[str], *, data_dir: Path, stdin: str | None = None) -> str:
-    """Runs PHP on a MediaWiki script; a failure is a WikiError with its last words."""
-    done = subprocess.run(
+def _php_run(
+    args: list[str], *, data_dir: Path, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Runs PHP on a MediaWiki script against the wiki in ``data_dir``.
+
+    Secrets go in ``stdin`` or a file, never in ``args``: any local user sees
+    a command line in ``ps``.
+    """
+    return subprocess.run(
         ["php", *args],
         cwd=MEDIAWIKI_DIR,
         input=stdin,
@@ -143,17 +151,74 @@ def _php(args: list[str], *, data_dir: Path, stdin: str | None = None) -> str:
         check=False,
         env={**os.environ, "MW_CONFIG_FILE": str(data_dir / "LocalSettings.php")},
     )
+
+
+def _php(args: list[str], *, data_dir: Path, stdin: str | None = None) -> str:
+    """Runs PHP on a MediaWiki script; a failure is a WikiError with its last words."""
+    done = _php_run(args, data_dir=data_dir, stdin=stdin)
     if done.returncode != 0:
         last = (done.stderr.strip() or done.stdout.strip()).splitlines()[-3:]
         raise WikiError(f"MediaWiki {Path(args[0]).name} failed: {' / '.join(last)}")
     return done.stdout
 
 
+def _maintenance_args(data_dir: Path, script: str, *args: str) -> list[str]:
+    conf = str(data_dir.resolve() / "LocalSettings.php")
+    return [str(MEDIAWIKI_DIR / "maintenance" / f"{script}.php"), "--conf", conf, *args]
+
+
 def run_maintenance(data_dir: Path, script: str, *args: str, stdin: str | None = None) -> str:
     """Runs ``maintenance/SCRIPT.php`` against the wiki in ``data_dir``; returns its output."""
-    conf = str(data_dir.resolve() / "LocalSettings.php")
-    path = str(MEDIAWIKI_DIR / "maintenance" / f"{script}.php")
-    return _php([path, "--conf", conf, *args], data_dir=data_dir.resolve(), stdin=stdin)
+    return _php(
+        _maintenance_args(data_dir, script, *args), data_dir=data_dir.resolve(), stdin=stdin
+    )
+
+
+def _php_string(text: str) -> str:
+    """``text`` as a single-quoted PHP string literal."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+_READY = "nomicbot: account ready"
+
+
+def create_account(data_dir: Path, name: str, password: str, *, groups: Sequence[str] = ()) -> None:
+    """Creates the account ``name`` (or, if it exists, sets its password) and adds it
+    to ``groups``, as ``createAndPromote.php`` does.
+
+    ``createAndPromote.php`` and ``changePassword.php`` take the password only as a
+    command-line argument, where ``ps`` shows it to every local user; here the
+    same steps are fed to ``eval.php`` on stdin instead.
+    """
+    secret = _php_string(password)
+    lines = [
+        "$services = MediaWiki\\MediaWikiServices::getInstance();",
+        f"$user = $services->getUserFactory()->newFromName( {_php_string(name)} );",
+        "if ( !$user ) { throw new Exception( 'invalid user name' ); }",
+        "$fail = static function ( $status ) { if ( !$status->isGood() ) { "
+        "throw new Exception( $status->getMessage( false, false, 'en' )->text() ); } };",
+        "if ( $user->idForName() === 0 ) { $fail( $services->getAuthManager()->autoCreateUser( "
+        "$user, MediaWiki\\Auth\\AuthManager::AUTOCREATE_SOURCE_MAINT, false ) ); "
+        "SiteStatsUpdate::factory( [ 'users' => 1 ] )->doUpdate(); }",
+        "$fail( $user->changeAuthenticationData( [ 'username' => $user->getName(), "
+        f"'password' => {secret}, 'retype' => {secret} ] ) );",
+        "$services->getUserGroupManager()->addUserToMultipleGroups( $user, [ "
+        + ", ".join(_php_string(g) for g in groups)
+        + " ] );",
+        f"echo {_php_string(_READY)};",
+    ]
+    if any(len(line) >= 1000 for line in lines):  # eval.php reads lines of up to 1023 bytes
+        raise WikiError(f"the password or name of wiki account {name} is too long")
+    done = _php_run(
+        _maintenance_args(data_dir, "eval"),
+        data_dir=data_dir.resolve(),
+        stdin="\n".join(lines) + "\n",
+    )
+    if done.returncode != 0 or _READY not in done.stdout:
+        # eval.php goes on after an exception (exit status 0): its first words say why.
+        said = done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}"
+        first = said.splitlines()[0].replace(password, "***")
+        raise WikiError(f"MediaWiki could not create the account {name}: {first}")
 
 
 def _secret_file(path: Path, secret: str) -> None:
@@ -226,7 +291,7 @@ def install_wiki(data_dir: Path) -> WikiCredentials:
     settings.chmod(0o600)  # it holds $wgSecretKey
     # The bot's own password is never used (it logs in with its bot password),
     # so it is random and thrown away.
-    run_maintenance(data_dir, "createAndPromote", "--bot", BOT_USER, secrets.token_urlsafe(24))
+    create_account(data_dir, BOT_USER, secrets.token_urlsafe(24), groups=["bot"])
     out = run_maintenance(
         data_dir, "createBotPassword", f"--appid={BOT_APP}", f"--grants={BOT_GRANTS}", BOT_USER
     )
@@ -284,6 +349,10 @@ def write_config(path: Path, url: str, creds: WikiCredentials) -> None:
 def _free_port(port: int = 0) -> int:
     """``port`` if it is free on 127.0.0.1 (any free port for 0); a WikiError if taken."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # As the server's own listening socket does: a port whose last connections
+        # linger in TIME_WAIT (a wiki stopped a moment ago) is free to listen on, and
+        # a port some socket listens on is still refused.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError as exc:

@@ -86,7 +86,7 @@ class WikiLine:
     text: str
     """The line without its newline."""
     newline: str
-    """``"\\n"``, or ``""`` on the last line."""
+    """``"\\n"`` (``"\\r\\n"`` where written so), or ``""`` on the last line."""
     hidden: bool
     """It starts inside a comment, tag or template opened on an earlier line."""
     opaque_at: int
@@ -176,8 +176,23 @@ def plain(wikitext: str) -> str:
     return str(mwparserfromhell.parse(wikitext).strip_code(normalize=True, collapse=True)).strip()
 
 
+def _split_lines(text: str) -> list[str]:
+    """The lines of ``text`` with their newlines, split where MediaWiki does: at "\\n" only.
+
+    Not :meth:`str.splitlines`, which also breaks at U+2028, form feeds and the
+    like: MediaWiki reads those as characters within a line.
+    """
+    lines = text.split("\n")
+    raw = [line + "\n" for line in lines[:-1]]
+    if lines[-1] or not raw:
+        raw.append(lines[-1])
+    return raw
+
+
 class WikiLines:
     """A page's text as lines, knowing which are live wikitext and where the sections are.
+
+    Lines end at "\\n" only, as in MediaWiki ("\\r\\n" is kept as the line's newline).
 
     A line is hidden when it starts inside a comment, a raw tag (``<nowiki>``,
     ``<pre>``...) or a template that began on an earlier line; a heading is a
@@ -190,8 +205,8 @@ class WikiLines:
         lines: list[WikiLine] = []
         headings: list[WikiHeading] = []
         start = 0
-        for number, raw in enumerate(text.splitlines(keepends=True) or [""], start=1):
-            body = raw.rstrip("\r\n")
+        for number, raw in enumerate(_split_lines(text), start=1):
+            body = raw[:-2] if raw.endswith("\r\n") else raw.removesuffix("\n")
             end = start + len(body)
             hidden = any(a < start < b for a, b, _ in spans)
             # Inline templates stay part of a value; comments, raw tags and templates

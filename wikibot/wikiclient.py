@@ -42,7 +42,9 @@ __all__ = [
     "Revision",
     "WikiClient",
     "build_site",
+    "check_title",
     "connect",
+    "script_path",
 ]
 
 log = logging.getLogger(__name__)
@@ -155,12 +157,51 @@ class Revision:
     """Its edit summary."""
 
 
+_TITLE_FORBIDDEN = "#<>[]{}|"
+"""Characters MediaWiki never allows in a page title (``$wgLegalTitleChars``): the
+API reads ``|`` as a separator between titles and ``#`` as the start of a section."""
+
+
+def check_title(title: str, *, setting: str | None = None) -> str:
+    """``title`` if it can name one wiki page; otherwise a one-line WikiError.
+
+    Catches what would make a request go to another page than the one meant
+    (``"Votes|bad"`` is two titles to the API, ``"Votes#x"`` is "Votes"); other
+    invalid titles are refused by the wiki itself. ``setting`` names the config
+    key the title came from.
+    """
+    where = f"[wiki] {setting} {title!r}" if setting else f"wiki page title {title!r}"
+    if not title.strip():
+        raise WikiError(f"{where}: a page title cannot be empty")
+    bad = sorted({ch for ch in title if ch in _TITLE_FORBIDDEN or ord(ch) < 32 or ch == "\x7f"})
+    if bad:
+        shown = " ".join(repr(ch) if ord(ch) < 32 or ch == "\x7f" else ch for ch in bad)
+        raise WikiError(
+            f"{where}: MediaWiki does not allow {shown} in page titles "
+            f"(none of {_TITLE_FORBIDDEN} or control characters)"
+        )
+    return title
+
+
+def script_path(wiki: WikiConfig) -> str:
+    """Where ``api.php`` lives: ``[wiki] path``, or the path of ``[wiki] url`` when
+    ``path`` is left at its default ``/`` (``http://host/w/`` gives ``/w/``).
+
+    A pasted ``.../api.php`` or ``.../index.php`` URL names its directory.
+    """
+    written = wiki.path if wiki.path.strip("/") else urlsplit(wiki.url).path
+    segments = [s for s in written.split("/") if s]
+    if segments and segments[-1].endswith(".php"):
+        segments.pop()
+    return "/" + "".join(f"{s}/" for s in segments)
+
+
 def build_site(wiki: WikiConfig, *, user_agent: str, timeout: float = 30.0) -> Any:
     """An ``mwclient.Site`` for the ``[wiki]`` config (no login yet)."""
     parts = urlsplit(wiki.url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise WikiError(f"[wiki] url {wiki.url!r} is not an http(s) URL")
-    path = "/" + wiki.path.strip("/") + "/" if wiki.path.strip("/") else "/"
+    path = script_path(wiki)
     try:
         return mwclient.Site(
             parts.netloc,
@@ -186,6 +227,8 @@ def connect(
     unless ``min_interval`` says otherwise)."""
     if not config.wiki.url:
         raise WikiError("no [wiki] url in nomicbot.toml")
+    for setting in ("ruleset_page", "nomicland_page", "gamestate_page", "votes_page"):
+        check_title(getattr(config.wiki, setting), setting=setting)
     site = build_site(config.wiki, user_agent=config.user_agent)
     interval = config.wiki.edit_interval if min_interval is None else min_interval
     client = WikiClient(site, dry_run=dry_run, min_interval=interval)
@@ -265,6 +308,7 @@ class WikiClient:
 
     def read(self, title: str) -> PageRevision:
         """The page's current text with its revision and the time it was read."""
+        check_title(title)
         data = self._api(
             title,
             "GET",
@@ -289,6 +333,7 @@ class WikiClient:
 
     def history(self, title: str, *, limit: int = 50) -> tuple[Revision, ...]:
         """The page's latest revisions, newest first."""
+        check_title(title)
         data = self._api(
             title,
             "GET",
@@ -315,6 +360,7 @@ class WikiClient:
         called again on a newer text after an edit conflict. No change, or a
         change MediaWiki finds makes no difference (``nochange``), saves nothing.
         """
+        check_title(title)
         summary = cause.summary()
         conflicts = 0
         while True:

@@ -9,8 +9,16 @@ When PHP or MediaWiki is missing the tests fail, saying to run scripts/bootstrap
 
 from __future__ import annotations
 
+import os
 import re
+import secrets
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +27,18 @@ import pytest
 
 from wikibot.config import Config, load_config
 from wikibot.errors import WikiError
-from wikibot.mediawiki_sandbox import RunningWiki, check_requirements, run_maintenance, start_wiki
+from wikibot.mediawiki_sandbox import (
+    MEDIAWIKI_DIR,
+    RunningWiki,
+    _free_port,
+    check_requirements,
+    create_account,
+    run_maintenance,
+    start_wiki,
+)
 from wikibot.wikiclient import WikiClient, build_site, connect
 
-__all__ = ["HumanEditor", "make_bot_account"]
+__all__ = ["HumanEditor", "make_bot_account", "serve_under"]
 
 
 class HumanEditor:
@@ -66,8 +82,8 @@ class HumanEditor:
 
 def make_bot_account(wiki: RunningWiki, name: str, *, bot: bool = True) -> tuple[str, str]:
     """Creates an account with a bot password: returns (``Name@test``, password)."""
-    flags = ["--bot"] if bot else []
-    run_maintenance(wiki.data_dir, "createAndPromote", "--force", *flags, name, "Pw-" + name * 3)
+    groups = ["bot"] if bot else []
+    create_account(wiki.data_dir, name, secrets.token_urlsafe(24), groups=groups)
     out = run_maintenance(
         wiki.data_dir,
         "createBotPassword",
@@ -78,6 +94,48 @@ def make_bot_account(wiki: RunningWiki, name: str, *, bot: bool = True) -> tuple
     found = re.search(r"password:'([^']+)'", out)
     assert found, out
     return f"{name}@test", found.group(1)
+
+
+@contextmanager
+def serve_under(wiki: RunningWiki, prefix: str) -> Iterator[str]:
+    """Serves the sandbox's MediaWiki a second time, under ``/PREFIX/`` as most public
+    wikis are (``/w/api.php``); yields that URL. The site root answers 404."""
+    with tempfile.TemporaryDirectory() as root:
+        (Path(root) / prefix).symlink_to(MEDIAWIKI_DIR)
+        port = _free_port()
+        url = f"http://127.0.0.1:{port}"
+        env = {
+            **os.environ,
+            "MW_CONFIG_FILE": str(wiki.data_dir / "LocalSettings.php"),
+            "NOMICBOT_WIKI_SERVER": url,
+        }
+        env.pop("PHP_CLI_SERVER_WORKERS", None)
+        process = subprocess.Popen(
+            ["php", "-S", f"127.0.0.1:{port}", "-t", root],
+            cwd=MEDIAWIKI_DIR,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            api = f"{url}/{prefix}/api.php?action=query&meta=siteinfo&format=json"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(api, timeout=5) as answer:  # noqa: S310
+                        if answer.status == 200:
+                            break
+                except OSError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise
+                    time.sleep(0.1)
+            yield f"{url}/{prefix}/"
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+            process.wait(10)
 
 
 @pytest.fixture(scope="session")
