@@ -111,3 +111,31 @@ def test_export_without_a_mirror_says_to_sync_first(
     assert "does not exist; run `nomicbot sync` first" in result.output
     assert "Traceback" not in result.output
     assert not out.exists() and not (tmp_path / "mirror.sqlite").exists()
+
+
+def test_sync_verify_finds_an_edit_the_comment_count_does_not_show(
+    tmp_path: Path, sandbox_blog: Callable[..., SandboxBlog]
+) -> None:
+    game = build_game(15)
+    blog = sandbox_blog(game)
+    config = str(write_config(tmp_path, blog))
+    assert invoke("sync", "--config", config).exit_code == 0
+    post = next(p for p in game.posts if len(p.comments) == 3)
+    # The blog shows the post's comments edited (same count): a plain sync does not look.
+    blog.add_fault(
+        "rewrite", path=f"/archive/{post.id}", pattern="Looks fine", replacement="Looks bad"
+    )
+    plain = invoke("sync", "--config", config)
+    assert plain.stdout.startswith("Sync run 2 (incremental): ok. 1 requests (1 not modified)")
+    with_comments = sum(1 for p in game.posts if p.comments)
+    verified = invoke("sync", "--config", config, "--verify")
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.startswith(
+        f"Sync run 3 (incremental): ok. {1 + with_comments} requests "
+        f"({with_comments} not modified), 1 pages read, 1 of them posts."
+    )
+    assert "3 audit findings" in verified.stdout
+    with Mirror.open(str(tmp_path / "mirror.sqlite")) as mirror:
+        findings = mirror.findings()
+    assert {(f.kind, f.post_id) for f in findings} == {("edited", post.id)}
+    assert all("Looks bad" in (f.new_html or "") for f in findings)

@@ -189,6 +189,49 @@ def test_a_vanished_comment_is_a_finding_and_stays_in_the_export(mirror: Mirror)
     assert [f.kind for f in mirror.findings()] == ["disappeared", "reappeared"]
 
 
+def test_another_author_under_a_known_id_is_a_new_comment(mirror: Mirror) -> None:
+    """Ids made from positions shift when a comment vanishes: Alice's comment now
+    under "c2", where Josh's was, is not Josh's comment edited but a new one."""
+    game = make_game()
+    mirror.store_game(game, seen_at=SEEN)
+    queue = game.posts[0]
+    alices = Comment("c2", "Alice", T0 + timedelta(hours=4), f"{icon('for')} Yes")
+    later = replace(queue, comments=(queue.comments[0], alices))
+    stored = mirror.store_post(later, seen_at=SEEN + timedelta(hours=1))
+    assert (stored.new_comments, stored.findings) == (1, 2)
+    findings = mirror.findings()
+    assert [(f.kind, f.author, f.new_html) for f in findings] == [
+        ("disappeared", "Josh", None),
+        ("disappeared", "Alice", None),  # c3, her DEFERENTIAL, is not on the page either
+    ]
+    assert findings[0].original_html == queue.comments[1].body_html
+    exported = mirror.to_game().posts[1].comments
+    assert [(c.author, c.body_html) for c in exported] == [
+        *((c.author, c.body_html) for c in queue.comments),
+        ("Alice", alices.body_html),
+    ]  # Josh's comment kept as first seen, under another id
+    assert mirror.votes("fix_the_queue")["c2"] == (Vote.FOR,)
+    assert len({c.id for c in exported}) == 4
+    # Seen again: nothing new.
+    again = mirror.store_post(later, seen_at=SEEN + timedelta(hours=2))
+    assert (again.new_comments, again.findings) == (0, 0)
+
+
+def test_a_comment_whose_id_changed_is_the_same_comment(mirror: Mirror) -> None:
+    """Same author, time and text under a new id (a mirror made when ids came from
+    positions, read by a nomicbot that makes them from authors and dates)."""
+    game = make_game()
+    mirror.store_game(game, seen_at=SEEN)
+    before = mirror.row_counts()
+    queue = game.posts[0]
+    renamed = tuple(replace(c, id=f"{c.author}@{i}") for i, c in enumerate(queue.comments))
+    stored = mirror.store_post(replace(queue, comments=renamed), seen_at=SEEN)
+    assert (stored.new_comments, stored.findings) == (0, 0)
+    assert mirror.row_counts() == before
+    assert [c.id for c in mirror.to_game().posts[1].comments] == [c.id for c in renamed]
+    assert mirror.votes("fix_the_queue")["Kevan@0"] == (Vote.FOR,)
+
+
 def test_a_listing_entry_leaves_comments_alone(mirror: Mirror) -> None:
     game = make_game()
     mirror.store_game(game, seen_at=SEEN)
@@ -255,6 +298,16 @@ def test_a_database_url_password_is_never_shown() -> None:
     assert "bob:***@127.0.0.1:1" in str(info.value)
 
 
+def test_a_database_connection_error_is_one_line() -> None:
+    # psycopg puts a hint ("Is the server running...") on a line of its own.
+    with pytest.raises(MirrorError) as info:
+        Mirror.open("postgresql://bob@127.0.0.1:1/nomic")
+    message = str(info.value)
+    assert "\n" not in message and "\t" not in message
+    assert message.startswith("cannot open mirror database postgresql://bob@127.0.0.1:1/nomic")
+    assert "Is the server running" in message
+
+
 def test_an_unknown_database_scheme_is_one_clear_error() -> None:
     with pytest.raises(MirrorError, match="cannot open mirror database nosuch://x/y"):
         Mirror.open("nosuch://x/y")
@@ -303,9 +356,9 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
     db = v1_database(tmp_path / "old.sqlite")
     assert schema_version(db) == 1
     mirror = Mirror(db)
-    assert schema_version(db) == CURRENT_VERSION == 4
+    assert schema_version(db) == CURRENT_VERSION == 5
     versions = db.execute_sql("SELECT version FROM schema_version ORDER BY version").fetchall()
-    assert versions == [(1,), (2,), (3,), (4,)]
+    assert versions == [(1,), (2,), (3,), (4,), (5,)]
     counts = mirror.row_counts()
     assert (counts["posts"], counts["comments"], counts["sync_runs"]) == (1, 2, 1)
     # Derived rows are filled in for the comments stored under version 1.
@@ -327,7 +380,7 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
 
 def test_migrating_twice_does_nothing(tmp_path: Path) -> None:
     db = peewee.SqliteDatabase(str(tmp_path / "m.sqlite"))
-    assert migrate(db) == [1, 2, 3, 4]
+    assert migrate(db) == [1, 2, 3, 4, 5]
     assert migrate(db) == []
 
 
@@ -359,5 +412,5 @@ def test_a_mirror_from_a_newer_nomicbot_is_refused(tmp_path: Path) -> None:
         "INSERT INTO schema_version (version, applied_at, description)"
         " VALUES (99, '2030-01-01 00:00:00', 'from the future')"
     )
-    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 4"):
+    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 5"):
         Mirror(db)

@@ -78,6 +78,12 @@ test_a_vanished_comment_is_a_finding_and_stays_in_the_export = (
     on_sqlite.test_a_vanished_comment_is_a_finding_and_stays_in_the_export
 )
 test_a_listing_entry_leaves_comments_alone = on_sqlite.test_a_listing_entry_leaves_comments_alone
+test_another_author_under_a_known_id_is_a_new_comment = (
+    on_sqlite.test_another_author_under_a_known_id_is_a_new_comment
+)
+test_a_comment_whose_id_changed_is_the_same_comment = (
+    on_sqlite.test_a_comment_whose_id_changed_is_the_same_comment
+)
 test_the_roster_is_snapshotted_only_when_it_changes = (
     on_sqlite.test_the_roster_is_snapshotted_only_when_it_changes
 )
@@ -120,10 +126,10 @@ def test_an_empty_database_is_migrated_to_the_current_version(postgres_url: str)
     db = peewee.PostgresqlDatabase(postgres_url, prefer_psycopg3=True)
     try:
         assert schema_version(db) == 0
-        assert migrate(db) == [1, 2, 3, 4] and schema_version(db) == CURRENT_VERSION
+        assert migrate(db) == [1, 2, 3, 4, 5] and schema_version(db) == CURRENT_VERSION
         assert migrate(db) == []
         versions = db.execute_sql("SELECT version FROM schema_version ORDER BY version")
-        assert versions.fetchall() == [(1,), (2,), (3,), (4,)]
+        assert versions.fetchall() == [(1,), (2,), (3,), (4,), (5,)]
         assert sorted(db.get_tables()) == sorted(m._meta.table_name for m in MODELS)
     finally:
         db.close()
@@ -204,7 +210,7 @@ def test_a_mirror_from_a_newer_nomicbot_is_refused(postgres_url: str) -> None:
         " VALUES (99, '2030-01-01 00:00:00', 'from the future')"
     )
     db.close()
-    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 4"):
+    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 5"):
         Mirror.open(postgres_url)
 
 

@@ -16,7 +16,7 @@ import requests
 
 from tests.plugins.blog import USER_AGENT, build_game
 from wikibot.errors import ScrapeError
-from wikibot.polite import PoliteSession, parse_retry_after
+from wikibot.polite import PoliteSession, parse_crawl_delay, parse_retry_after
 from wikibot.sandbox_blog import SandboxBlog
 
 pytestmark = pytest.mark.integration
@@ -92,6 +92,43 @@ def test_crawl_delay_raises_the_interval(sandbox_blog: Start, polite: Polite) ->
     relaxed.get(blog.url)
     relaxed.get(blog.url)
     assert all(4.9 <= s <= 5.0 for s in relaxed_slept)  # min_interval wins when larger
+
+
+def test_a_fractional_crawl_delay_is_obeyed(sandbox_blog: Start, polite: Polite) -> None:
+    # urllib's robots.txt parser takes whole seconds only, and ignored "1.2".
+    blog = sandbox_blog(build_game(1), "classic", crawl_delay=1.2)
+    session, slept = polite(min_interval=0.5)
+    session.get(blog.url)
+    session.get(blog.url)
+    assert session.crawl_delay(blog.url) == 1.2 and session.interval(blog.url) == 1.2
+    assert len(slept) == 2 and all(1.1 <= s <= 1.2 for s in slept)
+
+
+@pytest.mark.parametrize(
+    ("robots", "expected"),
+    [
+        ("User-agent: *\nCrawl-delay: 1.5\n", 1.5),
+        ("User-agent: *\nCrawl-delay: 3\n\nUser-agent: nomicbot\nCrawl-delay: 0.25\n", 0.25),
+        ("User-agent: otherbot\nUser-agent: NomicBot\nDisallow: /x\nCrawl-delay: 2.5\n", 2.5),
+        ("User-agent: otherbot\nCrawl-delay: 9\n\nUser-agent: *\nCrawl-delay: .5\n", 0.5),
+        ("User-agent: nomicbot\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: 4\n", None),
+        ("User-agent: *\nCrawl-delay: soon\nCrawl-delay: nan\nCrawl-delay: -1\n", None),
+        ("Crawl-delay: 5\nUser-agent: *\nDisallow:\n", None),
+        ("User-agent: * # everyone\ncrawl-delay:2 # seconds\n", 2.0),
+    ],
+    ids=[
+        "star",
+        "own group wins",
+        "group of two agents",
+        "another bot's group",
+        "own group without a delay",
+        "unreadable",
+        "outside any group",
+        "comments and case",
+    ],
+)
+def test_parse_crawl_delay(robots: str, expected: float | None) -> None:
+    assert parse_crawl_delay(robots, USER_AGENT) == expected
 
 
 def test_backoff_doubles_with_jitter_and_gives_up_with_one_line(

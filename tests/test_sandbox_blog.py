@@ -8,10 +8,12 @@ import json
 import os
 import re
 import select
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -253,6 +255,27 @@ def test_comment_on_a_missing_post_is_404(sandbox_blog: Start, http: requests.Se
     assert resp.status_code == 404
 
 
+@pytest.mark.parametrize(("length", "status"), [("abc", 400), ("-5", 400), (str(1 << 30), 413)])
+def test_a_bad_content_length_is_refused_not_a_traceback(
+    sandbox_blog: Start, capfd: pytest.CaptureFixture[str], length: str, status: int
+) -> None:
+    blog = sandbox_blog(build_game(2), "classic")
+    host, port = blog.url.removeprefix("http://").rstrip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall(
+            b"POST /archive/queue_item_1/comment HTTP/1.1\r\nHost: x\r\n"
+            + f"Content-Length: {length}\r\n\r\nauthor=Josh&body=hi".encode()
+        )
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk  # the server closes the connection after answering
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(f"HTTP/1.1 {status} ".encode()), reply[:200]
+    assert b"Content-Length" in body or b"at most" in body
+    assert "Traceback" not in capfd.readouterr().err
+    assert blog.game == build_game(2)
+
+
 def test_comment_ids_stay_unique() -> None:
     game = build_game(3)
     post = game.posts[2]  # comments c1, c2; c1 deleted leaves c2 as the only one
@@ -317,10 +340,36 @@ def test_fault_latency_delays_the_answer(sandbox_blog: Start, http: requests.Ses
         http.get(blog.url, timeout=0.1)
 
 
+def test_fault_rewrite_serves_a_changed_page(sandbox_blog: Start, http: requests.Session) -> None:
+    blog = sandbox_blog(build_game(2), "classic")
+    whole = http.get(blog.url)
+    _add_fault(http, blog, kind="rewrite", path="/", pattern=r"Quorum is (\d)", replacement=r"Q=\1")
+    changed = http.get(blog.url)
+    assert "Quorum is 4" in whole.text and "Q=4" in changed.text and "Quorum is" not in changed.text
+    assert changed.headers["ETag"] != whole.headers["ETag"]
+    assert http.get(blog.url).text == whole.text  # count 1: used up
+
+
 @pytest.mark.parametrize(
     "spec",
-    [{"kind": "explode"}, {"kind": "500", "count": 0}, {"kind": "500", "colour": "red"}, []],
-    ids=["unknown kind", "count 0", "unknown field", "not an object"],
+    [
+        {"kind": "explode"},
+        {"kind": "500", "count": 0},
+        {"kind": "500", "colour": "red"},
+        [],
+        {"kind": "rewrite"},
+        {"kind": "rewrite", "pattern": "("},
+        {"kind": "500", "pattern": "x"},
+    ],
+    ids=[
+        "unknown kind",
+        "count 0",
+        "unknown field",
+        "not an object",
+        "rewrite without a pattern",
+        "bad pattern",
+        "pattern without rewrite",
+    ],
 )
 def test_bad_fault_specs_are_refused(
     sandbox_blog: Start, http: requests.Session, spec: object
@@ -377,17 +426,16 @@ def test_a_twenty_year_archive_is_served_from_its_indexes(
     assert elapsed < 5  # generous: rendering everything would take minutes
 
 
-def test_cli_serves_an_archive_and_saves_comments_to_it(tmp_path: Path) -> None:
-    archive = tmp_path / "game.json"
-    with archive.open("w", encoding="utf-8") as handle:
-        write_archive(build_game(4), handle)
+@contextmanager
+def _cli_blog(*args: str, cwd: Path) -> Iterator[str]:
+    """``nomicbot sandbox blog ARGS`` in its own process (in ``cwd``); yields its URL."""
     code = "from wikibot.cli import cli; cli()"
-    args = ["sandbox", "blog", "--archive", str(archive), "--port", "0", "--markup", "wp2020"]
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, *args],
+        [sys.executable, "-c", code, "sandbox", "blog", "--port", "0", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        cwd=cwd,
     )
     try:
         assert proc.stdout is not None
@@ -398,19 +446,57 @@ def test_cli_serves_an_archive_and_saves_comments_to_it(tmp_path: Path) -> None:
             proc.kill()
             _, err = proc.communicate(timeout=10)
             pytest.fail(f"the command did not start: {line!r}\n{err[-3000:]}")
-        with requests.Session() as http:
-            assert "term-category-proposal" in http.get(url.group(1)).text
-            resp = http.post(
-                url.group(1) + "archive/queue_item_2/comment",
-                data={"author": "Clucky", "body": "I bid 150"},
-                allow_redirects=False,
-            )
-            assert resp.status_code == 303
+        yield url.group(1)
     finally:
         proc.terminate()
         proc.communicate(timeout=10)
-    saved = read_archive(io.StringIO(archive.read_text(encoding="utf-8")))
+
+
+def _comment(url: str, post_id: str, body: str) -> None:
+    resp = requests.post(
+        f"{url}archive/{post_id}/comment",
+        data={"author": "Clucky", "body": body},
+        allow_redirects=False,
+        timeout=10,
+    )
+    assert resp.status_code == 303, resp.text
+
+
+def test_cli_saves_comments_beside_the_archive_never_into_it(tmp_path: Path) -> None:
+    """The README's `nomicbot sandbox blog --archive examples/nomicland.json` must not
+    write players' comments into the example game."""
+    archive = tmp_path / "game.json"
+    with archive.open("w", encoding="utf-8") as handle:
+        write_archive(build_game(4), handle)
+    original = archive.read_bytes()
+    work = tmp_path / "work"
+    work.mkdir()
+    with _cli_blog("--archive", str(archive), "--markup", "wp2020", cwd=work) as url:
+        assert "term-category-proposal" in requests.get(url, timeout=10).text
+        _comment(url, "queue_item_2", "I bid 150")
+    assert archive.read_bytes() == original
+    (state,) = (work / "sandbox-data" / "blog").glob("game-*.state.json")
+    saved = read_archive(io.StringIO(state.read_text(encoding="utf-8")))
     assert saved.posts[2].comments[-1].body_html == "I bid 150"
+    # Restarted, it serves the state file: the comment is still there.
+    with _cli_blog("--archive", str(archive), cwd=work) as url:
+        assert "I bid 150" in requests.get(url + "archive/queue_item_2", timeout=10).text
+
+
+def test_cli_restarted_with_a_state_file_keeps_its_comments(tmp_path: Path) -> None:
+    archive = tmp_path / "game.json"
+    with archive.open("w", encoding="utf-8") as handle:
+        write_archive(build_game(4), handle)
+    state = tmp_path / "state.json"
+    args = ("--archive", str(archive), "--state", str(state))
+    with _cli_blog(*args, cwd=tmp_path) as url:
+        _comment(url, "queue_item_2", "first")
+    with _cli_blog(*args, cwd=tmp_path) as url:
+        assert "first" in requests.get(url + "archive/queue_item_2", timeout=10).text
+        _comment(url, "queue_item_2", "second")
+    saved = read_archive(io.StringIO(state.read_text(encoding="utf-8")))
+    assert [c.body_html for c in saved.posts[2].comments[-2:]] == ["first", "second"]
+    assert not (tmp_path / "sandbox-data").exists()
 
 
 def test_cli_help_and_a_missing_archive() -> None:

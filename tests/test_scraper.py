@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from gamestate.models import Comment, Game, Player, Post
 from tests.plugins.blog import PLAYERS, RecordingScraper, build_game
 from wikibot.archive import read_archive
-from wikibot.blog_render import MARKUPS, Site, render_post_page
+from wikibot.blog_render import MARKUPS, Site, render_listing, render_post_page
 from wikibot.blogdates import DateOrder
 from wikibot.errors import ScrapeError
 from wikibot.sandbox_blog import SandboxBlog
@@ -386,3 +387,59 @@ def test_damaged_pages_never_crash(markup: str, start: int, length: int, junk: s
         assert "\n" not in str(exc)
     else:
         assert all(c.posted_at.tzinfo is not None for c in scraped.post.comments)
+
+
+# Comments the page gives no id.
+
+
+def _without_ids(markup: str, comments: tuple[Comment, ...]) -> str:
+    post = replace(_GAME6.posts[5], comments=comments)
+    html = render_post_page(Site(markup, PLAYERS, "Kevan", _GAME6.terms, lambda name: 7), post)
+    return re.sub(r' (?:data-comment-id|id)="comment-[^"]*"| data-comment-id="[^"]*"', "", html)
+
+
+@pytest.mark.parametrize("markup", MARKUPS)
+def test_comments_without_ids_get_ids_that_do_not_shift(markup: str) -> None:
+    base = _GAME6.posts[5].comments[0].posted_at
+    comments = (
+        Comment("a", "Kevan", base, "first"),
+        Comment("b", "Josh", base + timedelta(minutes=1), "second"),
+        Comment("c", "Josh", base + timedelta(minutes=1), "same second"),
+        Comment("d", "quirck", base + timedelta(minutes=2), "third"),
+    )
+    url = "http://blog.test/archive/queue_item_5"
+    scraped = parse_post(_without_ids(markup, comments), url, "queue_item_5", markup=markup)
+    ids = [c.id for c in scraped.post.comments]
+    assert len(set(ids)) == 4 and scraped.warnings == ()
+    assert ids[0].startswith("Kevan@") and ids[2] == ids[1] + "~2"
+    assert [c.body_html for c in scraped.post.comments] == [c.body_html for c in comments]
+    # The first one gone, the others keep their ids.
+    fewer = parse_post(_without_ids(markup, comments[1:]), url, "queue_item_5", markup=markup)
+    assert [c.id for c in fewer.post.comments] == ids[1:]
+
+
+def test_an_id_the_page_gives_twice_is_told_apart() -> None:
+    html = _without_ids("classic", _GAME6.posts[5].comments[:2])
+    html = html.replace('<div class="comment">', '<div class="comment" id="comment-c1">')
+    scraped = parse_post(html, "http://blog.test/archive/queue_item_5", "queue_item_5")
+    assert [c.id for c in scraped.post.comments] == ["c1", "c1~2"]
+    assert any("appears twice" in w.message for w in scraped.warnings)
+
+
+def test_counts_beyond_belief_are_read_as_unknown() -> None:
+    listing = render_listing(
+        Site("classic", PLAYERS, "Kevan", _GAME6.terms, lambda name: 7),
+        _GAME6.posts,
+        heading="",
+        next_href=None,
+    )
+    huge = "99999999999999999999"
+    listing = re.sub(r"Comments \(\d+\)", f"Comments ({huge})", listing, count=1)
+    listing = listing.replace("Quorum is 4", f"Quorum is {huge}")
+    page = parse_listing(listing, "http://blog.test/")
+    counts = [e.comment_count for e in page.entries]
+    assert counts[0] == -1 and counts[1:] == [len(p.comments) for p in _GAME6.posts[1:]]
+    assert page.roster is not None and page.roster.quorum is None
+    messages = [w.message for w in page.warnings]
+    assert any("'Comments (N)'" in m and "beyond belief" in m for m in messages)
+    assert any("Quorum" in m and "beyond belief" in m for m in messages)

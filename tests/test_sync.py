@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
@@ -12,7 +15,7 @@ import pytest
 import requests
 
 from gamestate.icons import scan_comment
-from gamestate.models import Game, PostStatus
+from gamestate.models import Comment, Game, PostStatus
 from gamestate.votes import Vote
 from tests.plugins.blog import build_game
 from wikibot.archive import game_to_dict
@@ -349,3 +352,230 @@ def test_every_fault_kind_is_survived_and_no_row_is_lost(
         report = run(mirror, blog, scraper)
     assert report.outcome == "ok"
     assert archive(mirror.to_game()) == archive(blog.game)
+
+
+# The roster: a bad sidebar never replaces the stored one.
+
+_SIDEBAR_DAMAGE = {
+    # "There are 6 Imagineers active; Quorum is 4" above an empty list.
+    "no players": (r'(?s)(<div id="PlayerList">).*?(</div>)', r"\1\n\2"),
+    # Josh's link lost: 5 active listed, 6 stated.
+    "count disagrees": (r'<a href="/member/\d+" class="admin" title="Admin">Josh</a><br>\n', ""),
+    "Quorum disagrees": (r"Quorum is 4", "Quorum is 5"),
+    # Cut off after two players: a partial roster and no Boss line.
+    "cut off in the sidebar": (r'(?s)(<div id="PlayerList">\n(?:[^\n]*\n){2}).*', r"\1"),
+}
+
+
+@pytest.mark.parametrize("damage", list(_SIDEBAR_DAMAGE))
+def test_a_bad_sidebar_does_not_replace_the_stored_roster(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper, damage: str
+) -> None:
+    game = build_game(10)
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    pattern, replacement = _SIDEBAR_DAMAGE[damage]
+    blog.add_fault("rewrite", path="/", pattern=pattern, replacement=replacement, count=2)
+    report = run(mirror, blog, scraper, scraper_options={"max_retries": 1})
+    kept = mirror.to_game()
+    assert (kept.players, kept.boss) == (game.players, "Kevan")
+    assert mirror.row_counts()["roster_snapshots"] == 1
+    assert any("roster was not stored" in w for w in report.warnings), report.warnings
+    # The page as it should be is taken again (and changes nothing).
+    again = run(mirror, blog, scraper)
+    assert again.warnings == () and mirror.row_counts()["roster_snapshots"] == 1
+
+
+def test_a_sound_sidebar_that_changed_is_stored(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(10)
+    run(mirror, sandbox_blog(game), scraper, since=SINCE)
+    players = tuple(replace(p, idle=False) for p in game.players)  # Bucky is back
+    report = run(mirror, sandbox_blog(replace(game, players=players)), scraper, since=SINCE)
+    assert report.warnings == ()
+    assert mirror.to_game().players == players
+    assert mirror.row_counts()["roster_snapshots"] == 2
+
+
+# Comments without ids on the page.
+
+
+def test_comments_without_ids_keep_theirs_when_one_vanishes(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    """Ids made from positions shifted when a comment vanished: the next comments
+    looked edited, and a new one (its vote) was never stored."""
+    game = build_game(10)
+    post = next(p for p in game.posts if len(p.comments) == 5)
+    no_ids = {"pattern": r' id="comment-[^"]*"', "replacement": "", "count": 1000}
+    first = sandbox_blog(game)
+    first.add_fault("rewrite", path=f"/archive/{post.id}", **no_ids)
+    run(mirror, first, scraper, since=SINCE)
+    gone = post.comments[1]
+    late = post.comments[-1].posted_at
+    added = (
+        Comment("x1", "Josh", late + timedelta(hours=1), "<p>Me too</p>", "against"),
+        Comment("x2", "Kevan", late + timedelta(hours=2), '<img src="/images/vote/for.gif">'),
+    )
+    changed = replace(post, comments=(post.comments[0], *post.comments[2:], *added))
+    later = replace(game, posts=tuple(changed if p.id == post.id else p for p in game.posts))
+    second = sandbox_blog(later)
+    second.add_fault("rewrite", path=f"/archive/{post.id}", **no_ids)
+    report = run(mirror, second, scraper, since=SINCE, clock=lambda: NOW + timedelta(hours=1))
+    assert (report.stored.new_comments, report.stored.findings) == (2, 1)
+    (finding,) = mirror.findings()
+    assert (finding.kind, finding.author, finding.original_html) == (
+        "disappeared",
+        gone.author,
+        gone.body_html,
+    )
+    stored = next(p for p in mirror.to_game().posts if p.id == post.id)
+    assert [(c.author, c.posted_at) for c in stored.comments] == [
+        (c.author, c.posted_at) for c in (*post.comments, *added)
+    ]  # the vanished one kept, as first seen
+    # Both new votes are in the mirror.
+    votes = mirror.votes(post.id)
+    new = {c.author: c.id for c in stored.comments if c.posted_at > late}
+    assert (votes[new["Kevan"]], votes[new["Josh"]]) == ((Vote.FOR,), (Vote.AGAINST,))
+
+
+# Edits that leave the comment count alone.
+
+
+def _edited(game: Game) -> tuple[Game, str, str]:
+    """``game`` with one comment's text changed (its post's count unchanged)."""
+    post = next(p for p in game.posts if len(p.comments) == 4)
+    comment = post.comments[2]
+    edited = replace(comment, body_html='<img src="/images/vote/against.gif" alt="against"> no!')
+    changed = replace(post, comments=(*post.comments[:2], edited, *post.comments[3:]))
+    posts = tuple(changed if p.id == post.id else p for p in game.posts)
+    return replace(game, posts=posts), post.id, comment.id
+
+
+@pytest.mark.parametrize("how", ["sync --since", "sync --verify"])
+def test_an_edit_that_leaves_the_count_alone_is_found(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper, how: str
+) -> None:
+    game = build_game(10)
+    run(mirror, sandbox_blog(game), scraper, since=SINCE)
+    tampered, post_id, comment_id = _edited(game)
+    blog = sandbox_blog(tampered)
+    with_comments = sum(1 for p in game.posts if p.comments)
+    options: dict[str, Any] = {"since": SINCE} if how == "sync --since" else {"verify": True}
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=1), **options)
+    assert report.stored.findings == 1
+    (finding,) = mirror.findings()
+    assert (finding.kind, finding.post_id, finding.comment_id) == ("edited", post_id, comment_id)
+    # Each other post with comments cost a 304; only the edited one was read.
+    assert report.posts_read == 1 and report.not_modified >= with_comments - 1
+    paths = hits(blog, before)
+    assert sum(n for p, n in paths.items() if p.startswith("/archive/")) == with_comments
+    # Checked again, nothing new: each post with comments one 304 (and the edit not re-recorded).
+    report = run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=2), **options)
+    assert (report.posts_read, report.stored.findings) == (0, 0)
+    assert len(mirror.findings()) == 1
+
+
+def test_an_incremental_sync_reads_no_unchanged_post(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    """Without --verify an incremental sync does not look for edits: one request."""
+    game = build_game(10)
+    run(mirror, sandbox_blog(game), scraper, since=SINCE)
+    blog = sandbox_blog(_edited(game)[0])
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=1))
+    # (robots.txt too: this blog is another site, on another port, to the cached one)
+    assert hits(blog, before) == {"/robots.txt": 1, "/": 1} and report.not_modified == 1
+    assert mirror.findings() == []
+
+
+# An unfinished full walk is resumed.
+
+_KILLED_SYNC = """
+import os, signal, sys
+from datetime import date, datetime
+from wikibot.mirror import Mirror
+from wikibot.scraper import BlogScraper
+from wikibot.sync import sync
+
+database, url, now, user_agent = sys.argv[1:5]
+pages = []
+
+def progress(done, total):
+    pages.append(done)
+    if len(pages) == 2:  # two listing pages stored: killed, as by the OOM killer or kill -9
+        os.kill(os.getpid(), signal.SIGKILL)
+
+with BlogScraper(url, user_agent=user_agent, min_interval=0) as scraper:
+    sync(Mirror.open(database), scraper, since=date(2016, 1, 1),
+         clock=lambda: datetime.fromisoformat(now), progress=progress)
+"""
+
+
+@pytest.mark.parametrize("end", ["killed", "failed"])
+def test_an_unfinished_walk_is_resumed_by_the_next_sync(
+    tmp_path: Path, mirror: Mirror, sandbox_blog: Blog, scraper: Scraper, end: str
+) -> None:
+    game = build_game(40)  # 1 March to 31 May 2016, 10 posts per listing page
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, start=date(2016, 5, 1))  # posts 27 to 39
+    assert len(mirror.to_game().posts) == 13
+    # Reading back further is cut short after two listing pages: posts 20 to 39 stored.
+    later = NOW + timedelta(hours=1)
+    if end == "killed":
+        database = str(tmp_path / "mirror.sqlite")
+        args = [database, blog.url, later.isoformat(), "nomicbot-test (op: test)"]
+        killed = subprocess.run(
+            [sys.executable, "-c", _KILLED_SYNC, *args], capture_output=True, timeout=120
+        )
+        assert killed.returncode == -signal.SIGKILL, killed.stderr.decode()[-2000:]
+        assert sync_runs(mirror)[-1].outcome == "running"
+    else:
+        blog.add_fault("reset", path="/P20", count=2)
+        with pytest.raises(ScrapeError, match="P20"):
+            run(
+                mirror,
+                blog,
+                scraper,
+                since=SINCE,
+                clock=lambda: later,
+                scraper_options={"max_retries": 1},
+            )
+    assert {p.id for p in mirror.to_game().posts} == {p.id for p in game.posts[20:]}
+    # A plain sync carries on with that walk, not with an incremental sync.
+    report = run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=2))
+    assert (report.kind, report.outcome) == ("full", "ok")
+    assert archive(mirror.to_game()) == archive(game)
+    assert report.resumes == 2
+    # It read only the posts it lacked; posts the cut walk read were not re-checked, the
+    # ones read before it began were (a 304 each).
+    assert report.posts_read == sum(1 for p in game.posts[:20] if p.comments)
+    assert report.not_modified == sum(1 for p in game.posts[27:] if p.comments)
+    runs = sync_runs(mirror)
+    assert [(r.kind, r.outcome) for r in runs] == [
+        ("full", "ok"),
+        ("full", "interrupted" if end == "killed" else "failed"),
+        ("full", "ok"),
+    ]
+    assert runs[1].walk_since == runs[2].walk_since == SINCE and runs[2].resumes == 2
+    # Done: the next sync is incremental again.
+    quiet = run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=3))
+    assert (quiet.kind, quiet.posts_read, quiet.resumes) == ("incremental", 0, None)
+
+
+def test_a_comment_count_beyond_belief_does_not_crash_the_sync(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    game = build_game(10)
+    blog = sandbox_blog(game)
+    huge = "Comments (99999999999999999999)"
+    blog.add_fault("rewrite", path="/", pattern=r"Comments \(\d+\)", replacement=huge)
+    report = run(mirror, blog, scraper, since=SINCE)
+    assert report.outcome == "ok"
+    assert any("beyond belief" in w for w in report.warnings)
+    # Counts unknown: every post page was read, and the mirror holds the game.
+    assert report.posts_read == 10
+    assert archive(mirror.to_game()) == archive(game)

@@ -37,10 +37,16 @@ naming the page and what was missing, and the rest of the page is kept:
   comment, which may be cut too and is dropped with a warning;
 * a post without an author link keeps an empty author; a listing entry
   without a readable date is skipped (:func:`parse_post` raises ScrapeError
-  instead); a missing ``Comments (N)`` gives ``comment_count == -1``;
+  instead); a missing ``Comments (N)``, or one beyond belief (over
+  :data:`MAX_COMMENT_COUNT`), gives ``comment_count == -1``;
 * a comment without an author is skipped; one whose date cannot be read is
   kept with the previous comment's time (comments are in time order, so the
   order of votes is kept), and the warning says so;
+* a comment without an id gets one made from what does not change when other
+  comments come and go: its author and the date its header prints
+  (``Kevan@23-05-2016_11:00:00``), with ``~2``, ``~3``... for more comments by
+  the same author in the same second; an id the page gives twice gets such a
+  counter too, with a warning;
 * a voting icon under a vote-icon path that is none of the known icons, or an
   unknown ``data-vote``, is kept as written, with a warning.
 """
@@ -64,6 +70,7 @@ from wikibot.errors import ScrapeError
 
 __all__ = [
     "CATEGORY_SLUGS",
+    "MAX_COMMENT_COUNT",
     "ListingEntry",
     "ListingPage",
     "Roster",
@@ -94,6 +101,11 @@ _MARKUPS = ("auto", "classic", "wp2020")
 _RawComment = tuple[str, str, Tag | None, str | None, datetime | str]
 """id, author, body, explicit vote, and the time or the header text holding it."""
 _COMMENTS_RE = re.compile(r"^\s*Comments?\s*\(\s*([0-9]+)\s*\)\s*$", re.IGNORECASE)
+MAX_COMMENT_COUNT = 100_000
+"""The most comments a post is believed to have (the record is 108): a larger
+"Comments (N)" is read as no count (and a warning), as is a sidebar player count
+or Quorum over this, rather than a number no database column holds."""
+_ZONE_SUFFIX = re.compile(r"\s*(?:UTC|GMT)$", re.IGNORECASE)
 _BODY_CLASSES = ("postbody", "entrybody", "entry-content", "entry-body")
 
 
@@ -216,6 +228,8 @@ class ListingPage:
     """The page's Last-Modified header, for a conditional re-read."""
     warnings: tuple[ScrapeWarning, ...]
     """What could not be read."""
+    complete: bool = True
+    """False if the page was cut off in transfer (its sidebar may be missing or partial)."""
 
 
 @dataclass(frozen=True)
@@ -226,6 +240,12 @@ class ScrapedPost:
     """The post, comments included, in time order."""
     warnings: tuple[ScrapeWarning, ...]
     """What could not be read."""
+    etag: str | None = None
+    """The page's ETag, for a conditional re-read."""
+    last_modified: str | None = None
+    """The page's Last-Modified header, for a conditional re-read."""
+    complete: bool = True
+    """False if the page was cut off in transfer (its last comment was dropped)."""
 
 
 def detect_markup(soup: BeautifulSoup) -> str:
@@ -374,7 +394,8 @@ class _PageReader:
         count = -1
         for a in self._outside(box, body, "a"):
             if m := _COMMENTS_RE.match(a.get_text()):
-                count = int(m.group(1))
+                shown = self._number(m.group(1), f"post {ident!r}: 'Comments (N)'")
+                count = -1 if shown is None else shown
                 break
         else:
             self.warn(f"post {ident!r}: no 'Comments (N)' link")
@@ -392,6 +413,18 @@ class _PageReader:
             admin_note=note,
             resolved_at=resolved_at,
         )
+
+    def _number(self, digits: str, what: str) -> int | None:
+        """A count the page prints, or None (with a warning) if it is beyond belief."""
+        # Compare the text, not the number: "99999999999999999999" need not become an int.
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > len(str(MAX_COMMENT_COUNT)) or int(digits) > MAX_COMMENT_COUNT:
+            shown = digits if len(digits) <= 30 else digits[:27] + "..."
+            self.warn(
+                f"{what} {shown} is beyond belief (over {MAX_COMMENT_COUNT}); read as unknown"
+            )
+            return None
+        return int(digits)
 
     def _admin_field(
         self, box: Tag, body: Tag | None, ident: str
@@ -441,10 +474,41 @@ class _PageReader:
         # wp2020 replies nest after their parent but may be newer than later comments.
         return sorted(out, key=lambda c: c.posted_at) if self.markup == "wp2020" else out
 
+    def _comment_ids(self, raw: list[_RawComment]) -> list[_RawComment]:
+        """``raw`` with an id for each comment the page gave none, and no id twice.
+
+        A made-up id must not depend on the comment's place on the page: when
+        an earlier comment vanishes, the later ones must keep theirs (or the
+        mirror would take them for edits, and miss the new ones). So it is
+        the author and the date the header prints, as printed (the reading of
+        an ambiguous date may change as comments come; the text does not).
+        """
+        given = {ident for ident, *_ in raw if ident}
+        used: set[str] = set()
+        out: list[_RawComment] = []
+        for ident, author, body, vote, when in raw:
+            base = ident
+            if not base:
+                if isinstance(when, datetime):
+                    stamp = str(int(when.timestamp()))
+                else:
+                    stamp = _ZONE_SUFFIX.sub("", find_blog_date(when) or "") or "undated"
+                base = re.sub(r"\s+", "_", f"{author}@{stamp}")
+            unique, n = base, 1
+            # A made-up id also steps aside for an id the page gives another comment.
+            while unique in used or (not ident and unique in given):
+                n += 1
+                unique = f"{base}~{n}"
+            if ident and unique != ident:
+                self.warn(f"comment id {ident!r} appears twice on the page; read as {unique!r}")
+            used.add(unique)
+            out.append((unique, author, body, vote, when))
+        return out
+
     def _classic_comments(self) -> list[_RawComment]:
         """``div.comment``: author and date in the ``h3``, body in ``div.commentbody``."""
         raw: list[_RawComment] = []
-        for i, box in enumerate(self.soup.find_all("div", class_="comment"), start=1):
+        for box in self.soup.find_all("div", class_="comment"):
             if box.find_parent(class_="commentbody"):
                 continue  # a quoted comment inside another's body
             head = _find(box, "h3")
@@ -452,22 +516,23 @@ class _PageReader:
             icon = _find(_find(box, class_="commentvote"), "img")
             raw.append(
                 (
-                    str(box.get("id", "")).removeprefix("comment-") or f"c{i}",
+                    str(box.get("id", "")).removeprefix("comment-").strip(),
                     _text(link) if link is not None else "",
                     _find(box, "div", class_="commentbody"),
                     str(icon.get("alt", "")).strip().lower() or None if icon else None,
                     _text(head) if head is not None else "",
                 )
             )
-        return raw
+        return self._comment_ids(raw)
 
     def _wp_comments(self) -> list[_RawComment]:
         """``li.comment``: ``data-*`` attributes, body in its own ``div.content``."""
         raw: list[_RawComment] = []
-        for i, li in enumerate(self.soup.find_all("li", class_="comment"), start=1):
+        for li in self.soup.find_all("li", class_="comment"):
             if li.find_parent(class_="content"):
                 continue
-            ident = str(li.get("data-comment-id") or li.get("id") or "").removeprefix("comment-")
+            ident = str(li.get("data-comment-id") or li.get("id") or "")
+            ident = ident.removeprefix("comment-").strip()
             name = _find(li.find(class_="author-name"), "a")
             author = str(li.get("data-author-name") or "") or (_text(name) if name else "")
             body = next(
@@ -485,8 +550,8 @@ class _PageReader:
             except (ValueError, OverflowError, OSError):
                 pass  # no usable unix time: read the date shown in the header instead
             vote = None if word in ("", "no-vote", "none") else word
-            raw.append((ident or f"c{i}", author, body, vote, when))
-        return raw
+            raw.append((ident, author, body, vote, when))
+        return self._comment_ids(raw)
 
     # The sidebar and paging.
 
@@ -513,8 +578,10 @@ class _PageReader:
         return Roster(
             players=tuple(players),
             boss=boss or None,
-            player_count=int(count.group(0)) if count else None,
-            quorum=int(quorum.group(1)) if quorum else None,
+            player_count=self._number(count.group(0), "the sidebar's player count")
+            if count
+            else None,
+            quorum=self._number(quorum.group(1), "the sidebar's Quorum") if quorum else None,
         )
 
     def next_url(self) -> str | None:
@@ -550,10 +617,19 @@ def parse_listing(
         etag=etag,
         last_modified=last_modified,
         warnings=tuple(reader.warnings),
+        complete=not reader.truncated,
     )
 
 
-def parse_post(html: str, url: str, post_id: str, *, markup: str = "auto") -> ScrapedPost:
+def parse_post(
+    html: str,
+    url: str,
+    post_id: str,
+    *,
+    markup: str = "auto",
+    etag: str | None = None,
+    last_modified: str | None = None,
+) -> ScrapedPost:
     """Reads a post page's HTML already fetched: the post and its comments.
 
     Raises ScrapeError if the page holds no post ``post_id`` with a readable date.
@@ -576,4 +652,10 @@ def parse_post(html: str, url: str, post_id: str, *, markup: str = "auto") -> Sc
         )
     elif entry.comment_count >= 0 and entry.comment_count != len(comments):
         reader.warn(f"the page says Comments ({entry.comment_count}) but shows {len(comments)}")
-    return ScrapedPost(post=entry.to_post(tuple(comments)), warnings=tuple(reader.warnings))
+    return ScrapedPost(
+        post=entry.to_post(tuple(comments)),
+        warnings=tuple(reader.warnings),
+        etag=etag,
+        last_modified=last_modified,
+        complete=not reader.truncated,
+    )

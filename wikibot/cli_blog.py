@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import click
@@ -10,6 +11,19 @@ from wikibot.archive import read_archive
 from wikibot.blogdates import DateOrder
 from wikibot.cli_common import reported
 from wikibot.errors import ArchiveError
+
+STATE_FOLDER = Path("sandbox-data") / "blog"
+"""Where accepted comments are saved by default, under the current directory."""
+
+
+def default_state_path(archive: Path) -> Path:
+    """``sandbox-data/blog/<archive stem>-<hash of its absolute path>.state.json``.
+
+    One state file per archive file (two ``game.json`` in different folders do
+    not share one), and never the archive itself.
+    """
+    digest = hashlib.sha256(str(archive.resolve()).encode("utf-8")).hexdigest()[:8]
+    return STATE_FOLDER / f"{archive.stem}-{digest}.state.json"
 
 
 @click.command("blog")
@@ -34,7 +48,10 @@ from wikibot.errors import ArchiveError
     "state_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Where accepted comments are saved (default: the archive file itself).",
+    help="The game as served, with the comments accepted: saved after each comment, and "
+    "served instead of the archive on a restart if it exists. Default: "
+    "sandbox-data/blog/ARCHIVE-NAME-HASH.state.json under the current directory (HASH: "
+    "of the archive's path); the archive itself is written only if named here.",
 )
 @click.option("--per-page", default=10, show_default=True, type=int, help="Posts per listing.")
 @click.option(
@@ -60,9 +77,11 @@ def sandbox_blog(
     """Serve an archive as BlogNomic's blog pages, on this machine.
 
     Players can comment (POST /archive/ID/comment with author, body and an
-    optional vote); accepted comments are saved to the state file. Faults for
-    testing the scraper are injected with POST /_faults; GET /_stats counts
-    requests. Stop with Ctrl-C.
+    optional vote); accepted comments are saved to the state file (--state),
+    never to the archive unless --state names it, and a restart serves the
+    state file, earlier comments included. Delete the state file to start
+    afresh from the archive. Faults for testing the scraper are injected with
+    POST /_faults; GET /_stats counts requests. Stop with Ctrl-C.
 
     Example:
 
@@ -71,17 +90,22 @@ def sandbox_blog(
     from wikibot.sandbox_blog import SandboxBlog
 
     path = Path(archive_path)
+    state = Path(state_path) if state_path else default_state_path(path)
+    # A restart carries on from the saved state: the comments accepted so far stay.
+    source = state if state.exists() else path
     with reported():
         try:
-            with path.open(encoding="utf-8") as handle:
-                game = read_archive(handle, name=str(path))
+            if state_path is None:
+                state.parent.mkdir(parents=True, exist_ok=True)
+            with source.open(encoding="utf-8") as handle:
+                game = read_archive(handle, name=str(source))
         except OSError as exc:
-            raise ArchiveError(f"{path}: {exc.strerror}") from None
+            raise ArchiveError(f"{exc.filename or source}: {exc.strerror}") from None
     try:
         blog = SandboxBlog(
             game,
             markup=markup,
-            state_path=state_path or path,
+            state_path=state,
             per_page=per_page,
             crawl_delay=crawl_delay,
             comment_dates=DateOrder(comment_dates),
@@ -92,9 +116,10 @@ def sandbox_blog(
         blog.bind(host, port)
     except OSError as exc:
         raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror}") from None
+    resumed = f" (the saved state of {path})" if source != path else ""
     click.echo(
-        f"Serving {len(game.posts)} posts from {path} as a {markup} blog at {blog.url} "
-        f"(comments saved to {state_path or path}); Ctrl-C to stop."
+        f"Serving {len(game.posts)} posts from {source}{resumed} as a {markup} blog at "
+        f"{blog.url} (comments saved to {state}); Ctrl-C to stop."
     )
     try:
         blog.serve_forever()

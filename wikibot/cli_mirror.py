@@ -37,8 +37,9 @@ class _ProgressBar:
 
 def _summary(report: SyncReport) -> str:
     s = report.stored
+    kind = report.kind + (f", resuming run {report.resumes}" if report.resumes else "")
     return (
-        f"Sync run {report.run_id} ({report.kind}): {report.outcome}. "
+        f"Sync run {report.run_id} ({kind}): {report.outcome}. "
         f"{report.requests_made} requests ({report.not_modified} not modified), "
         f"{report.pages_fetched} pages read, {report.posts_read} of them posts. "
         f"{s.new_posts} new posts, {s.changed_posts} changed, {s.new_comments} new comments, "
@@ -52,9 +53,18 @@ def _summary(report: SyncReport) -> str:
     "--since",
     metavar="YYYY-MM-DD",
     default=None,
-    help="Page back through the listings to this date (a full walk). "
-    "Default: only what changed since the last sync; a first sync goes back to "
-    "[blog] start, or 60 days.",
+    help="Page back through the listings to this date (a full walk), re-reading every "
+    "post with comments on the way to find edited comments (a 304 for each unchanged "
+    "post). Default: only what changed since the last sync; a first sync goes back to "
+    "[blog] start, or 60 days; a full walk that was killed or failed is resumed.",
+)
+@click.option(
+    "--verify",
+    is_flag=True,
+    default=False,
+    help="After the sync, re-read every post with comments in the mirror, conditionally "
+    "(a 304 for each unchanged post), so an edited comment becomes an audit finding "
+    "even though its post's comment count did not change.",
 )
 @click.option(
     "--archive-url",
@@ -63,7 +73,9 @@ def _summary(report: SyncReport) -> str:
     help="Start the walk at this listing page, e.g. a monthly archive "
     "https://blognomic.com/2016/05/, instead of the front page.",
 )
-def sync_command(config_path: str | None, since: str | None, archive_url: str | None) -> None:
+def sync_command(
+    config_path: str | None, since: str | None, verify: bool, archive_url: str | None
+) -> None:
     """Bring the mirror up to date with the blog.
 
     The first sync reads every listing page back to the start date ([blog]
@@ -71,10 +83,16 @@ def sync_command(config_path: str | None, since: str | None, archive_url: str | 
     Ascension Address), and each post's page that has comments. Later syncs ask
     for the front page only if it changed (one request when nothing did), read
     the posts whose comment count moved, and check pending Votable Matters that
-    fell off the front page through their monthly archive. Each run, its
-    warnings and the roster are recorded in the mirror; a comment edited or
-    removed after it was first seen becomes an audit finding (Fair Play), its
-    original text kept.
+    fell off the front page through their monthly archive. A full walk
+    (--since) also re-reads, conditionally, each post with comments, as
+    --verify does for the whole mirror: an edited comment leaves the comment
+    count alone. If the last full walk was killed or failed, the next sync
+    resumes it, reading only the posts the mirror lacks. Each run, its
+    warnings and the roster are recorded in the mirror (a sidebar that lists
+    no players, disagrees with its own count or Quorum, or was cut off is a
+    warning, and the last roster stands); a comment edited or removed after it
+    was first seen becomes an audit finding (Fair Play), its original text
+    kept.
 
     Example:
 
@@ -102,6 +120,7 @@ def sync_command(config_path: str | None, since: str | None, archive_url: str | 
                     since=since_date,
                     start=start,
                     start_url=archive_url,
+                    verify=verify,
                     terms=config.game.terms,
                     progress=bar,
                 )

@@ -16,6 +16,12 @@ Versions:
    audit findings for edited or vanished comments, unknown archive fields,
    HTTP validators for conditional requests, pages fetched per sync run.
 3. bids ("I bid X", rule "Planning") as derived rows, filled in likewise.
+4. a robots.txt cache.
+5. each post page's ETag / Last-Modified and when it was last checked (so a
+   sync can re-read every post for edited comments at the cost of a 304 each);
+   each sync run's walk (its floor date, start page, whether it reads back to
+   the dynasty's Ascension Address, when the walk began, and the run whose
+   walk it resumes), so a walk that was killed or failed is resumed.
 """
 
 from __future__ import annotations
@@ -141,6 +147,16 @@ class SyncRunRow(_Model):
     requests_made = peewee.IntegerField(default=0)
     outcome = peewee.TextField()
     pages_fetched = _counter()
+    walk_since = peewee.TextField(null=True)
+    """A full walk's floor date (ISO), if it has one."""
+    start_url = peewee.TextField(null=True)
+    """The listing page a full walk started at, if not the front page."""
+    to_dynasty_start = peewee.BooleanField(null=True)
+    """A full walk that reads on back to the current dynasty's Ascension Address."""
+    walk_started_at = _at_or_none()
+    """When the full walk began (a resumed walk: when the walk it resumes began)."""
+    resumes = peewee.IntegerField(null=True)
+    """The run whose unfinished walk this run resumes."""
 
     class Meta:
         table_name = "sync_runs"
@@ -161,6 +177,12 @@ class PostRow(_Model):
     first_seen = _at()
     last_seen = _at()
     extra = JSONField()
+    page_etag = peewee.TextField(null=True)
+    """The post page's ETag when last read in full, for a conditional re-read."""
+    page_last_modified = peewee.TextField(null=True)
+    """The post page's Last-Modified when last read in full."""
+    checked_at = _at_or_none()
+    """When the post page was last read in full or found unchanged (304)."""
 
     class Meta:
         table_name = "posts"
@@ -535,6 +557,20 @@ def _v4(db: peewee.Database) -> None:
     db.create_tables([robots])
 
 
+def _v5(db: peewee.Database) -> None:
+    migrator = SchemaMigrator.from_database(db)
+    run_operations(
+        migrator.add_column("posts", "page_etag", peewee.TextField(null=True)),
+        migrator.add_column("posts", "page_last_modified", peewee.TextField(null=True)),
+        migrator.add_column("posts", "checked_at", peewee.DateTimeField(null=True)),
+        migrator.add_column("sync_runs", "walk_since", peewee.TextField(null=True)),
+        migrator.add_column("sync_runs", "start_url", peewee.TextField(null=True)),
+        migrator.add_column("sync_runs", "to_dynasty_start", peewee.BooleanField(null=True)),
+        migrator.add_column("sync_runs", "walk_started_at", peewee.DateTimeField(null=True)),
+        migrator.add_column("sync_runs", "resumes", peewee.IntegerField(null=True)),
+    )
+
+
 class _TextCollector(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -571,6 +607,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(3, "bids", _v3),
     Migration(4, "robots.txt cache, so an unchanged blog costs one request", _v4),
+    Migration(5, "post page validators for re-reading posts; resumable full walks", _v5),
 )
 """Every step, oldest first."""
 

@@ -8,12 +8,16 @@ The mirror is a Peewee database (a SQLite file by default, or a
   last seen. The Ruleset's Fair Play rule says a comment must not be edited
   once posted, so the mirror keeps the text the blog showed *first*; a later
   change, or a comment vanishing, becomes an audit finding that records the
-  new text alongside the original;
+  new text alongside the original. A comment is known by its id on the blog
+  *and* its author: another author's comment under a known id is a new
+  comment, and the one that had the id has vanished (it is kept, under the id
+  ``{id}~gone{n}``); a comment that comes back under another id with the
+  same author, time and text is the same comment, not a new one;
 - voting icons and bids ("I bid X") found in each comment, as derived rows;
 - roster snapshots (who was on the roster, admin or idle, and the Boss),
   one row each time the roster changes;
 - sync runs, their warnings, and the HTTP validators used for conditional
-  requests.
+  requests (listing pages, and each post page with when it was last checked).
 
 Storing is idempotent: storing what is already there adds no rows and
 changes nothing but the "last seen" times. Each post is stored in one
@@ -62,6 +66,7 @@ from wikibot.migrations import (
 __all__ = [
     "AuditFinding",
     "Mirror",
+    "PageCheck",
     "Stored",
     "content_hash",
     "load_game_from_mirror",
@@ -119,6 +124,31 @@ class AuditFinding:
     """The text the blog showed instead (``edited`` only)."""
     new_vote: str | None
     """The vote field the blog showed instead (``edited`` only)."""
+
+
+@dataclass(frozen=True)
+class PageCheck:
+    """A post page as last read: when, and its validators for a conditional re-read."""
+
+    checked_at: datetime | None
+    """When it was read in full or found unchanged (304); None forgets the
+    validators too (a page read only in part), so the next check reads it whole."""
+    etag: str | None = None
+    """Its ETag."""
+    last_modified: str | None = None
+    """Its Last-Modified header."""
+
+    def columns(self) -> dict[str, Any]:
+        """The post row's columns for it."""
+        known = self.checked_at is not None
+        return {
+            "checked_at": self.checked_at,
+            "page_etag": self.etag if known else None,
+            "page_last_modified": self.last_modified if known else None,
+        }
+
+
+_PAGE_COLUMNS = frozenset(PageCheck(None).columns())
 
 
 def content_hash(comment: Comment) -> str:
@@ -206,7 +236,8 @@ class Mirror:
         except MirrorError:
             raise
         except (peewee.PeeweeException, RuntimeError, ValueError) as exc:
-            message = _without_secret(str(exc), database)
+            # One line: psycopg's messages add a hint on a line of their own.
+            message = " ".join(_without_secret(str(exc), database).split())
             raise MirrorError(
                 f"cannot open mirror database {_redact(database)}: {message}"
             ) from None
@@ -315,6 +346,7 @@ class Mirror:
         sync_run: int | None = None,
         comments_complete: bool = True,
         listed_comments: int | None = None,
+        page: PageCheck | None = None,
     ) -> Stored:
         """Stores one post, in one transaction.
 
@@ -323,7 +355,8 @@ class Mirror:
         has vanished. With ``comments_complete=False`` (a listing entry, which
         shows no comments, or a page cut off in transfer) the comments given
         are stored and none is taken as gone. ``listed_comments`` is the
-        "Comments (N)" figure the listing showed, if known.
+        "Comments (N)" figure the listing showed, if known. ``page`` records
+        the post page this was read from (see :meth:`post_page_checked`).
         """
         ids = [c.id for c in post.comments]
         if len(set(ids)) != len(ids):
@@ -343,6 +376,8 @@ class Mirror:
             values.update(synced_comments=synced, listed_comments=synced)
         elif listed_comments is not None:
             values["listed_comments"] = listed_comments
+        if page is not None:
+            values.update(page.columns())
         with self.bound(), self.db.atomic():
             found = _select(PostRow, "id = ?", post.id)
             row = found[0] if found else None
@@ -360,25 +395,49 @@ class Mirror:
                     changes["last_seen"] = seen_at
                 if changes:
                     _update(PostRow, changes, "id = ?", post.id)
-                if set(changes) - {"last_seen", "synced_comments"}:
+                if set(changes) - {"last_seen", "synced_comments", *_PAGE_COLUMNS}:
                     result = Stored(changed_posts=1)
             if post.comments or (comments_complete and row is not None):
                 result += self._store_comments(post, seen_at, sync_run, comments_complete, row)
             return result
+
+    def post_page_checked(self, post_id: str, page: PageCheck) -> None:
+        """Records when a post's page was last read or found unchanged, and its validators.
+
+        A sync re-reads a post page with them (``If-None-Match``), so an
+        unchanged post costs a 304.
+        """
+        with self.bound():
+            _update(PostRow, page.columns(), "id = ?", post_id)
 
     def _store_comments(
         self, post: Post, seen_at: datetime, sync_run: int | None, complete: bool, old: Any
     ) -> Stored:
         query = _select(CommentRow, "post_id = ?", post.id) if old is not None else []
         existing = {r.blog_id: r for r in query}
+        matched: list[tuple[Comment, Any]] = []
         fresh: list[Comment] = []
+        displaced: list[Any] = []
+        for comment in post.comments:
+            row = existing.get(comment.id)
+            if row is not None and row.author == comment.author:
+                del existing[comment.id]
+                matched.append((comment, row))
+                continue
+            if row is not None:
+                # Another author's comment under this id: a new comment; the one
+                # that had the id is gone (position-made ids shift when one vanishes).
+                displaced.append(existing.pop(comment.id))
+            fresh.append(comment)
+        unseen = sorted([*existing.values(), *displaced], key=lambda r: r.id)
+        for row in displaced:  # free their ids for the new comments
+            row.blog_id = f"{row.blog_id}~gone{row.id}"
+            _update(CommentRow, {"blog_id": row.blog_id}, "id = ?", row.id)
+        if fresh and unseen:
+            matched, fresh, unseen = self._same_comments_new_ids(matched, fresh, unseen)
         still: list[int] = []
         findings = 0
-        for comment in post.comments:
-            row = existing.pop(comment.id, None)
-            if row is None:
-                fresh.append(comment)
-                continue
+        for comment, row in matched:
             still.append(row.id)
             changes: dict[str, Any] = {}
             if row.gone_since is not None:
@@ -397,13 +456,42 @@ class Mirror:
             chunk = still[start : start + _CHUNK]
             where = f"last_seen < ? AND id IN ({', '.join('?' * len(chunk))})"
             _update(CommentRow, {"last_seen": seen_at}, where, _AT(seen_at), *chunk)
-        for row in existing.values() if complete else ():
-            if row.gone_since is None:
+        moved = {row.id for row in displaced}
+        for row in unseen:
+            # A displaced comment is gone from its id even on a page read only in part.
+            if row.gone_since is None and (complete or row.id in moved):
                 _update(CommentRow, {"gone_since": seen_at}, "id = ?", row.id)
                 findings += self._finding("disappeared", row, seen_at, sync_run)
         if fresh:
             self._add_comments(post.id, fresh, seen_at)
         return Stored(new_comments=len(fresh), findings=findings)
+
+    @staticmethod
+    def _same_comments_new_ids(
+        matched: list[tuple[Comment, Any]], fresh: list[Comment], unseen: list[Any]
+    ) -> tuple[list[tuple[Comment, Any]], list[Comment], list[Any]]:
+        """Pairs new-looking comments with unseen rows of the same author, time and text.
+
+        Such a comment is one already stored whose id changed (a mirror made
+        when ids were made from positions, say): its row takes the new id,
+        so it is neither a new comment nor a vanished one.
+        """
+        by_content: dict[tuple[str, datetime, str], list[Any]] = {}
+        for row in unseen:
+            by_content.setdefault((row.author, row.posted_at, row.content_hash), []).append(row)
+        still_fresh: list[Comment] = []
+        taken: set[int] = set()
+        for comment in fresh:
+            rows = by_content.get((comment.author, comment.posted_at, content_hash(comment)))
+            if not rows:
+                still_fresh.append(comment)
+                continue
+            row = rows.pop(0)
+            taken.add(row.id)
+            row.blog_id = comment.id
+            _update(CommentRow, {"blog_id": comment.id}, "id = ?", row.id)
+            matched.append((comment, row))
+        return matched, still_fresh, [r for r in unseen if r.id not in taken]
 
     def _add_comments(self, post_id: str, comments: list[Comment], seen_at: datetime) -> None:
         """Inserts new comments with their derived votes and bids, a few statements in all."""

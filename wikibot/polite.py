@@ -6,7 +6,10 @@ way a considerate person would:
 * every request names the bot and who runs it (the User-Agent);
 * one request at a time, at least ``min_interval`` seconds apart; a
   ``Crawl-delay`` in the site's robots.txt (fetched once per site) raises that,
-  and a path robots.txt disallows is not fetched at all;
+  and a path robots.txt disallows is not fetched at all. Crawl-delay is read
+  here (:func:`parse_crawl_delay`), as seconds with a fraction if given
+  (``1.2``), from the group naming this bot, else the ``*`` group; urllib's
+  parser, used for Allow/Disallow, takes whole seconds only;
 * every request has a timeout;
 * a connection error, a cut-off transfer, a 429 or a 5xx is retried, waiting
   longer each time (exponential backoff with jitter, so several bots don't
@@ -23,6 +26,7 @@ so tests run without waiting.
 from __future__ import annotations
 
 import email.utils
+import math
 import random
 import threading
 import time
@@ -35,7 +39,7 @@ import requests
 
 from wikibot.errors import ScrapeError
 
-__all__ = ["PoliteSession", "parse_retry_after"]
+__all__ = ["PoliteSession", "parse_crawl_delay", "parse_retry_after"]
 
 _RETRY_ERRORS = (
     requests.exceptions.ConnectionError,
@@ -63,6 +67,47 @@ def parse_retry_after(value: str | None, *, now: float) -> float | None:
     if when.tzinfo is None:  # RFC 9110: an HTTP date is always GMT
         return None
     return max(0.0, when.timestamp() - now)
+
+
+def parse_crawl_delay(robots_txt: str, user_agent: str) -> float | None:
+    """The ``Crawl-delay`` (seconds, fractions allowed) robots.txt sets for ``user_agent``.
+
+    Lines are grouped as robots.txt groups them: one or more ``User-agent``
+    lines, then their rules. The group whose agent name is part of the bot's
+    product token (``nomicbot`` for ``nomicbot/0.1 (...)``, case-insensitive,
+    as urllib matches) applies; if there is none, the ``*`` group. Within it,
+    the first readable, finite, non-negative Crawl-delay; None if there is none.
+    """
+    token = user_agent.split("/")[0].strip().lower()
+    groups: list[tuple[list[str], list[float]]] = []
+    in_agents = False
+    for raw in robots_txt.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        name, sep, value = line.partition(":")
+        if not sep:
+            continue
+        name, value = name.strip().lower(), value.strip()
+        if name == "user-agent":
+            if not in_agents:
+                groups.append(([], []))
+            groups[-1][0].append(value.lower())
+            in_agents = True
+            continue
+        in_agents = False
+        if name == "crawl-delay" and groups:
+            try:
+                delay = float(value)
+            except ValueError:
+                continue
+            if math.isfinite(delay) and delay >= 0:
+                groups[-1][1].append(delay)
+    mine = [d for agents, d in groups if any(a != "*" and a and a in token for a in agents)]
+    anyone = [d for agents, d in groups if "*" in agents]
+    for delays in (mine, anyone):
+        if delays:
+            # The first group that applies decides, even without a Crawl-delay.
+            return delays[0][0] if delays[0] else None
+    return None
 
 
 def _describe(exc: BaseException) -> str:
@@ -126,6 +171,7 @@ class PoliteSession:
         self._max_retry_after = max_retry_after
         self._obey_robots = obey_robots
         self._robots: dict[str, RobotFileParser | None] = {}
+        self._crawl_delays: dict[str, float | None] = {}
         self.robots_txt: dict[str, str | None] = {}
         """Site -> its robots.txt as read (None: it has none); a caller may keep it
         and pass it back as ``robots_txt`` so the next run need not fetch it again."""
@@ -156,11 +202,7 @@ class PoliteSession:
 
     def crawl_delay(self, url: str) -> float | None:
         """The robots.txt Crawl-delay of ``url``'s site for this bot, once fetched."""
-        robots = self._robots.get(_site(url))
-        if robots is None:
-            return None
-        delay = robots.crawl_delay(self.user_agent)
-        return float(delay) if delay is not None else None
+        return self._crawl_delays.get(_site(url))
 
     def interval(self, url: str) -> float:
         """Seconds between two requests to ``url``'s site: ``min_interval`` or Crawl-delay."""
@@ -203,6 +245,7 @@ class PoliteSession:
             robots = RobotFileParser()
             robots.parse(text.splitlines())
         self._robots[site] = robots
+        self._crawl_delays[site] = parse_crawl_delay(text, self.user_agent) if text else None
         self.robots_txt[site] = text
 
     def _backoff(self, attempt: int) -> float:

@@ -28,12 +28,17 @@ with the new comment's URL (``/archive/{id}#comment-c9``) and an
 ``X-Comment-Id`` header.
 
 For testing the scraper, faults can be injected: ``POST /_faults`` with JSON
-``{"path": "/archive/x" or "*", "kind": "latency|429|500|503|truncate|reset",
-"count": N, "seconds": S, "retry_after": S}`` (``DELETE /_faults`` clears
-them). The next N requests to that path (``*``: any page but robots.txt) get:
-a delay of S seconds; a 429 or 503 with ``Retry-After`` (seconds, or an HTTP
-date given as a string); a 500; the page cut off midway (a valid response whose
-HTML has no end); or the connection closed with a reset and no response.
+``{"path": "/archive/x" or "*", "kind":
+"latency|429|500|503|truncate|reset|rewrite", "count": N, "seconds": S,
+"retry_after": S, "pattern": P, "replacement": R}`` (``DELETE /_faults``
+clears them). The next N requests to that path (``*``: any page but
+robots.txt) get: a delay of S seconds; a 429 or 503 with ``Retry-After``
+(seconds, or an HTTP date given as a string); a 500; the page cut off midway
+(a valid response whose HTML has no end); the connection closed with a reset
+and no response; or (``rewrite``) the page with every match of the regular
+expression P replaced by R (``re.sub``; its ETag is that of what is sent), to
+serve the damaged or odd pages the real site might: a sidebar with no
+players, comments without ids, a page cut off at a chosen place.
 ``GET /_stats`` gives ``{"requests": N, "by_path": {...}, "user_agents": {...}}``.
 Neither control path is counted or faulted.
 
@@ -78,7 +83,7 @@ from wikibot.sandbox_http import BlogServer
 
 __all__ = ["FAULT_KINDS", "VOTE_WORDS", "Fault", "RenderedPage", "SandboxBlog", "serve_in_thread"]
 
-FAULT_KINDS = ("latency", "429", "500", "503", "truncate", "reset")
+FAULT_KINDS = ("latency", "429", "500", "503", "truncate", "reset", "rewrite")
 VOTE_WORDS = ("for", "against", "deferential", "veto")
 """The explicit votes a comment form accepts (the 2020 theme's ``data-vote`` words)."""
 _CONTROL_PATHS = ("/_faults", "/_stats")
@@ -103,12 +108,29 @@ class Fault:
     """The delay, for ``latency``."""
     retry_after: float | str | None = None
     """The ``Retry-After`` of a 429 or 503: seconds, or an HTTP date."""
+    pattern: str | None = None
+    """What a ``rewrite`` replaces: a regular expression."""
+    replacement: str = ""
+    """What a ``rewrite`` puts instead (``re.sub``'s replacement: ``\\1`` works)."""
 
     def __post_init__(self) -> None:
         if self.kind not in FAULT_KINDS:
             raise ValueError(f"unknown fault kind {self.kind!r}; use one of {FAULT_KINDS}")
         if self.count < 1 or self.seconds < 0:
             raise ValueError("a fault needs count >= 1 and seconds >= 0")
+        if (self.kind == "rewrite") != (self.pattern is not None):
+            raise ValueError("a rewrite fault needs a pattern, and only a rewrite takes one")
+        if self.pattern is not None:
+            try:
+                re.compile(self.pattern).sub(self.replacement, "")
+            except (re.error, IndexError) as exc:
+                raise ValueError(f"bad rewrite pattern or replacement: {exc}") from None
+
+    def rewrite(self, body: bytes) -> bytes:
+        """The page as a ``rewrite`` fault serves it."""
+        if self.pattern is None:
+            return body
+        return re.sub(self.pattern, self.replacement, body.decode("utf-8")).encode("utf-8")
 
 
 @dataclass
@@ -278,9 +300,19 @@ class SandboxBlog:
         count: int = 1,
         seconds: float = 0.0,
         retry_after: float | str | None = None,
+        pattern: str | None = None,
+        replacement: str = "",
     ) -> Fault:
         """Makes the next ``count`` requests to ``path`` misbehave (see the module doc)."""
-        fault = Fault(kind=kind, path=path, count=count, seconds=seconds, retry_after=retry_after)
+        fault = Fault(
+            kind=kind,
+            path=path,
+            count=count,
+            seconds=seconds,
+            retry_after=retry_after,
+            pattern=pattern,
+            replacement=replacement,
+        )
         with self._lock:
             self._faults.append(_Pending(fault, count))
         return fault

@@ -5,12 +5,15 @@
 its handler turns each request into an answer:
 
 * ``GET``/``HEAD`` of a page: counted, then any pending fault applied (a delay,
-  a 429/500/503, a reset connection, or the page cut off midway); the page gets
+  a 429/500/503, a reset connection, the page cut off midway, or rewritten); the page gets
   an ``ETag`` (a hash of its bytes) and ``Last-Modified``, and a conditional
   request (``If-None-Match``, else ``If-Modified-Since``) whose page is
   unchanged gets 304; ``/robots.txt`` and the SVG voting icons are served too;
 * ``POST /archive/{id}/comment``: the form's comment added (303 to it, with
-  ``X-Comment-Id``), or 400/404/500 with a JSON ``{"error": ...}``;
+  ``X-Comment-Id``), or 400/404/500 with a JSON ``{"error": ...}``; a
+  ``Content-Length`` that is not a number is a 400, one over
+  :data:`MAX_POST_BYTES` a 413 (either closes the connection, whose body
+  cannot be told from the next request);
 * the control paths, never counted or faulted: ``GET /_stats``,
   ``GET``/``POST``/``DELETE /_faults``.
 
@@ -28,7 +31,7 @@ import socket
 import struct
 import sys
 import time
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
@@ -37,11 +40,13 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 from wikibot.blog_render import render_vote_icon
 
 if TYPE_CHECKING:
-    from wikibot.sandbox_blog import SandboxBlog
+    from wikibot.sandbox_blog import Fault, SandboxBlog
 
-__all__ = ["BlogServer"]
+__all__ = ["MAX_POST_BYTES", "BlogServer"]
 
 _COMMENT = re.compile(r"/archive/(?P<id>[^/]+)/comment/?")
+MAX_POST_BYTES = 1 << 20
+"""The largest POST body taken (a comment form or a fault spec): 1 MiB."""
 
 
 class BlogServer(ThreadingHTTPServer):
@@ -94,8 +99,9 @@ class _Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _json(self, status: int, data: object) -> None:
-        self._send(status, json.dumps(data).encode("utf-8"), ctype="application/json")
+    def _json(self, status: int, data: object, headers: dict[str, str] | None = None) -> None:
+        body = json.dumps(data).encode("utf-8")
+        self._send(status, body, headers, ctype="application/json")
 
     def _reset(self) -> None:
         """Closes the connection with a TCP reset, sending nothing."""
@@ -103,8 +109,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.connection.close()
 
-    def _apply_fault(self, path: str) -> str | None:
-        """Applies a pending fault; returns "done" if it answered, "truncate" to cut."""
+    def _apply_fault(self, path: str) -> Fault | str | None:
+        """Applies a pending fault; returns "done" if it answered, or the fault that
+        changes the page sent (``truncate``, ``rewrite``)."""
         fault = self.blog.take_fault(path)
         if fault is None:
             return None
@@ -114,8 +121,8 @@ class _Handler(BaseHTTPRequestHandler):
         if fault.kind == "reset":
             self._reset()
             return "done"
-        if fault.kind == "truncate":
-            return "truncate"
+        if fault.kind in ("truncate", "rewrite"):
+            return fault
         headers = {}
         if fault.retry_after is not None and fault.kind in ("429", "503"):
             ra = fault.retry_after
@@ -143,6 +150,7 @@ class _Handler(BaseHTTPRequestHandler):
         outcome = self._apply_fault(path)
         if outcome == "done":
             return
+        fault = None if isinstance(outcome, str) else outcome
         if path == "/robots.txt":
             self._send(200, self.blog.robots_txt().encode(), ctype="text/plain; charset=utf-8")
             return
@@ -151,6 +159,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, icon, ctype="image/svg+xml")
             return
         page = self.blog.page_at(path)
+        if fault is not None and fault.kind == "rewrite":
+            page = replace(page, body=fault.rewrite(page.body))
         etag = '"' + hashlib.sha1(page.body).hexdigest()[:24] + '"'
         headers = {"ETag": etag}
         if page.last_modified is not None:
@@ -161,7 +171,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header(name, value)
             self.end_headers()
             return
-        body = page.body[: len(page.body) // 2] if outcome == "truncate" else page.body
+        cut = fault is not None and fault.kind == "truncate"
+        body = page.body[: len(page.body) // 2] if cut else page.body
         self._send(page.status, body, headers)
 
     do_HEAD = do_GET
@@ -183,7 +194,15 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:  # noqa: N802
         path = urlsplit(self.path).path
-        length = int(self.headers.get("Content-Length") or 0)
+        declared = (self.headers.get("Content-Length") or "0").strip()
+        close = {"Connection": "close"}  # the body's end is unknown: take no next request
+        if not declared.isdigit() or not declared.isascii():
+            self._json(400, {"error": f"Content-Length is not a number: {declared[:40]!r}"}, close)
+            return
+        length = int(declared)
+        if length > MAX_POST_BYTES:
+            self._json(413, {"error": f"a POST body is at most {MAX_POST_BYTES} bytes"}, close)
+            return
         raw = self.rfile.read(length) if length > 0 else b""
         if path == "/_faults":
             try:

@@ -4,8 +4,9 @@
 (spaced out, retried, robots.txt obeyed) and reads them with
 :mod:`wikibot.blog_parse`, whose records and parsers are re-exported here.
 
-* a listing is fetched conditionally (``If-None-Match`` / ``If-Modified-Since``)
-  when its last ETag or Last-Modified is given, and is None when unchanged (304);
+* a listing, or a post page (:meth:`BlogScraper.post_if_modified`), is fetched
+  conditionally (``If-None-Match`` / ``If-Modified-Since``) when its last ETag
+  or Last-Modified is given, and is None when unchanged (304);
 * a page cut off in transfer (no closing ``</html>``) is fetched again; if it
   stays cut, what it holds is kept except its last post or comment, with a
   warning (see :mod:`wikibot.blog_parse`);
@@ -167,11 +168,33 @@ class BlogScraper:
 
     def post(self, post_id: str) -> ScrapedPost:
         """One post with its comments, from ``/archive/{id}``."""
-        url = urljoin(self.base_url, "archive/" + quote(post_id, safe=""))
-        resp = self._get(url)
-        if resp is None:
+        scraped = self.post_if_modified(post_id)
+        if scraped is None:
+            url = urljoin(self.base_url, "archive/" + quote(post_id, safe=""))
             raise ScrapeError(f"{url}: answered 304 Not Modified to a plain GET")
-        return parse_post(_html(resp), resp.url or url, post_id, markup=self.markup)
+        return scraped
+
+    def post_if_modified(
+        self, post_id: str, *, etag: str | None = None, last_modified: str | None = None
+    ) -> ScrapedPost | None:
+        """One post with its comments; None if unchanged since ``etag`` / ``last_modified`` (304).
+
+        The result carries the page's own ETag and Last-Modified for the next check.
+        """
+        url = urljoin(self.base_url, "archive/" + quote(post_id, safe=""))
+        resp = self._get(url, etag, last_modified)
+        if resp is None:
+            if not (etag or last_modified):
+                raise ScrapeError(f"{url}: answered 304 Not Modified to a plain GET")
+            return None
+        return parse_post(
+            _html(resp),
+            resp.url or url,
+            post_id,
+            markup=self.markup,
+            etag=resp.headers.get("ETag"),
+            last_modified=resp.headers.get("Last-Modified"),
+        )
 
     def iter_listings(self, start_url: str | None = None) -> Iterator[ListingPage]:
         """Listing pages from ``start_url`` (the front page) on, following "next" links."""

@@ -15,26 +15,44 @@ its "Comments (N)", but not the comments; a post's own page shows those. So:
   change costs one request; a new comment on a pending post, two.
 - Any post whose listed comment count differs from what the mirror last read
   (a page that failed, or was cut off) is read again on the next sync.
+- An edited comment leaves the count alone, so a **full walk** also re-reads
+  every post with comments within it that it did not read already,
+  conditionally, with the ETag / Last-Modified its page had when last read
+  (kept in the mirror): an unchanged post costs a 304, an edit becomes an
+  audit finding. ``verify=True`` (``nomicbot sync --verify``) does the same
+  for every post the mirror holds, after an incremental sync. Incremental
+  syncs without it re-read nothing, so their costs stay one and two requests.
 
-Every run is recorded with its requests, pages, outcome and warnings; the
-roster in the sidebar is snapshotted when it changes. Re-syncing is
-idempotent. A failure part-way leaves every post stored so far intact, and
-the next sync carries on from there.
+Every run is recorded with its requests, pages, outcome and warnings. The
+roster in the sidebar is snapshotted when it changes, but not from a page
+that was cut off, lists no players, or whose player list disagrees with the
+player count or Quorum the sidebar states: that is a warning, and the last
+snapshot stands. Re-syncing is idempotent.
+
+A failure part-way leaves every post stored so far intact, and the next sync
+carries on from there. A full walk's run records the walk (its floor date,
+start page, when it began); if the last full walk did not finish (its run
+``failed``, or was left ``running`` by a killed process, which the next sync
+marks ``interrupted``), the next sync resumes that walk instead of an
+incremental sync: it lists the pages again, reads only the posts the mirror
+lacks or is behind on, and re-checks only posts not checked since the walk
+began.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from gamestate.models import VOTABLE_CATEGORIES, Category, PostStatus, Terms
+from gamestate.roster import quorum
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.migrations import PageValidatorRow, PostRow, RobotsRow, SyncRunRow, WarningRow
-from wikibot.mirror import Mirror, Stored
-from wikibot.scraper import BlogScraper, ListingEntry, ListingPage
+from wikibot.mirror import Mirror, PageCheck, Stored
+from wikibot.scraper import BlogScraper, ListingEntry, ListingPage, Roster
 
 __all__ = [
     "DEFAULT_DAYS_BACK",
@@ -53,10 +71,12 @@ __all__ = [
 ]
 
 DEFAULT_DAYS_BACK = 60
+"""How far back a first sync reads when no start date is configured."""
 ASCENSION_ADDRESS = Category.ASCENSION_ADDRESS.value
 ROBOTS_MAX_AGE = timedelta(hours=24)
 """How long a robots.txt read by one sync serves the next ones (a day, as crawlers do)."""
-"""How far back a first sync reads when no start date is configured."""
+UNFINISHED = ("interrupted", "failed")
+"""Outcomes of a full walk that the next sync resumes."""
 
 FRONT = "front"
 """The page-memo key of the front page (months are ``2016/05``, ``2016/05 p2``...)."""
@@ -84,6 +104,8 @@ class SyncReport:
     """New and changed posts, new comments, audit findings."""
     warnings: tuple[str, ...]
     """Everything odd seen on the pages, one line each."""
+    resumes: int | None = None
+    """The run whose unfinished full walk this run resumed, if any."""
 
 
 @dataclass(frozen=True)
@@ -98,9 +120,14 @@ class SyncRun:
     requests_made: int
     pages_fetched: int
     outcome: str
-    """``running`` (or killed), ``ok``, ``incomplete`` or ``failed``."""
+    """``running``, ``ok``, ``incomplete``, ``failed``, or ``interrupted`` (left
+    ``running`` by a process that was killed; the next sync marks it)."""
     warnings: tuple[tuple[str, str], ...]
     """Each warning as (page URL, message)."""
+    walk_since: date | None = None
+    """A full walk's floor date."""
+    resumes: int | None = None
+    """The run whose unfinished walk this one resumed."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +146,12 @@ class PostState:
     """The "Comments (N)" figure the blog last listed for it."""
     synced_comments: int | None
     """The figure for which the mirror holds every comment; None: never read."""
+    etag: str | None = None
+    """The post page's ETag when last read in full."""
+    last_modified: str | None = None
+    """The post page's Last-Modified when last read in full."""
+    checked_at: datetime | None = None
+    """When its page was last read in full or found unchanged; None: not since v5."""
 
     @property
     def comments_behind(self) -> bool:
@@ -169,6 +202,8 @@ def sync_runs(mirror: Mirror) -> list[SyncRun]:
                 r.pages_fetched,
                 r.outcome,
                 tuple(warned.get(r.id, ())),
+                date.fromisoformat(r.walk_since) if r.walk_since else None,
+                r.resumes,
             )
             for r in SyncRunRow.select().order_by(SyncRunRow.id)
         ]
@@ -184,6 +219,9 @@ def post_states(mirror: Mirror) -> dict[str, PostState]:
             PostRow.posted_at,
             PostRow.listed_comments,
             PostRow.synced_comments,
+            PostRow.page_etag,
+            PostRow.page_last_modified,
+            PostRow.checked_at,
         )
         return {
             r.id: PostState(
@@ -193,6 +231,9 @@ def post_states(mirror: Mirror) -> dict[str, PostState]:
                 r.posted_at,
                 r.listed_comments,
                 r.synced_comments,
+                r.page_etag,
+                r.page_last_modified,
+                r.checked_at,
             )
             for r in query
         }
@@ -249,6 +290,49 @@ def _has_full_walk(mirror: Mirror) -> bool:
         return SyncRunRow.select().where((SyncRunRow.kind == "full") & done).exists()
 
 
+def _mark_interrupted(mirror: Mirror) -> None:
+    """Runs still ``running`` when a sync starts were left so by a killed process.
+
+    (Two syncs of one mirror at once are not supported; if one is running all
+    the same, its own outcome overwrites this mark when it ends.)
+    """
+    with mirror.bound():
+        SyncRunRow.update(outcome="interrupted").where(SyncRunRow.outcome == "running").execute()
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """A full walk: how far back, from where, since when."""
+
+    since: date | None
+    start_url: str | None
+    to_dynasty_start: bool
+    started_at: datetime
+    """When the walk began (for a resumed walk, the first run's start)."""
+    resumes: int | None = None
+
+
+def _unfinished_walk(mirror: Mirror) -> _Walk | None:
+    """The last full walk, if it did not finish (and recorded what it was)."""
+    with mirror.bound():
+        last = (
+            SyncRunRow.select()
+            .where(SyncRunRow.kind == "full")
+            .order_by(SyncRunRow.id.desc())
+            .first()
+        )
+    # Runs recorded before schema version 5 did not say what walk they were.
+    if last is None or last.outcome not in UNFINISHED or last.walk_started_at is None:
+        return None
+    return _Walk(
+        date.fromisoformat(last.walk_since) if last.walk_since else None,
+        last.start_url,
+        bool(last.to_dynasty_start),
+        last.walk_started_at,
+        last.id,
+    )
+
+
 def sync(
     mirror: Mirror,
     scraper: BlogScraper,
@@ -256,6 +340,7 @@ def sync(
     since: date | None = None,
     start: date | None = None,
     start_url: str | None = None,
+    verify: bool = False,
     terms: Terms | None = None,
     clock: Callable[[], datetime] | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -265,13 +350,17 @@ def sync(
     ``since`` forces a full walk back to that date (a first sync goes back to
     ``start``, or 60 days). ``start_url`` starts the walk at another listing
     page, e.g. a monthly archive ``/2016/05/``, with no date limit unless
-    ``since`` is given. ``terms`` are recorded with the roster (None keeps the
-    mirror's). ``progress(days_done, days_total)`` is called as a full walk
-    pages back. Raises ScrapeError if a listing page cannot be read (the run
-    is then recorded as ``failed``; what was stored stays).
+    ``since`` is given. A full walk re-reads, conditionally, every post with
+    comments within it, to find edited comments; ``verify`` does that for
+    every post in the mirror after an incremental sync. With neither ``since``
+    nor ``start_url``, a full walk that did not finish is resumed.
+    ``terms`` are recorded with the roster (None keeps the mirror's).
+    ``progress(days_done, days_total)`` is called as a full walk pages back.
+    Raises ScrapeError if a listing page cannot be read (the run is then
+    recorded as ``failed``; what was stored stays, and the next sync resumes).
     """
     return _Sync(mirror, scraper, terms, clock or (lambda: datetime.now(UTC)), progress).run(
-        since=since, start=start, start_url=start_url
+        since=since, start=start, start_url=start_url, verify=verify
     )
 
 
@@ -294,10 +383,33 @@ class _Sync:
     stored: Stored = field(default_factory=Stored)
     warnings: list[str] = field(default_factory=list)
 
-    def run(self, *, since: date | None, start: date | None, start_url: str | None) -> SyncReport:
+    def _plan(self, since: date | None, start: date | None, start_url: str | None) -> _Walk | None:
+        """The full walk this run makes, or None for an incremental sync."""
+        unfinished = _unfinished_walk(self.mirror)
+        if since is not None or start_url is not None:
+            asked = _Walk(since, start_url, False, self.now)
+            if (
+                unfinished is not None
+                and replace(asked, started_at=unfinished.started_at, resumes=unfinished.resumes)
+                == unfinished
+            ):
+                return unfinished  # the walk that did not finish, asked for again
+            return asked
+        if unfinished is not None:
+            return unfinished
+        if not _has_full_walk(self.mirror):
+            # With no date asked for, read at least 60 days and the whole current
+            # dynasty: back to its Ascension Address, which the rules need (Hiatus).
+            return _Walk(start or default_since(self.now), None, start is None, self.now)
+        return None
+
+    def run(
+        self, *, since: date | None, start: date | None, start_url: str | None, verify: bool
+    ) -> SyncReport:
         self.now = self.clock()
-        full = since is not None or start_url is not None or not _has_full_walk(self.mirror)
-        kind = "full" if full else "incremental"
+        _mark_interrupted(self.mirror)
+        walk = self._plan(since, start, start_url)
+        kind = "full" if walk is not None else "incremental"
         with self.mirror.bound():
             row = SyncRunRow.create(
                 kind=kind,
@@ -305,6 +417,11 @@ class _Sync:
                 started_at=self.now,
                 requests_made=0,
                 outcome="running",
+                walk_since=walk.since.isoformat() if walk and walk.since else None,
+                start_url=walk.start_url if walk else None,
+                to_dynasty_start=walk.to_dynasty_start if walk else None,
+                walk_started_at=walk.started_at if walk else None,
+                resumes=walk.resumes if walk else None,
             )
         self.run_id = row.id
         self.states = post_states(self.mirror)
@@ -314,16 +431,16 @@ class _Sync:
         before = self.scraper.requests_made
         outcome = "failed"
         try:
-            if full:
-                limit = since or (None if start_url else (start or default_since(self.now)))
-                # With no date asked for, read at least 60 days and the whole current
-                # dynasty: back to its Ascension Address, which the rules need (Hiatus).
-                dynasty = since is None and start is None and start_url is None
-                self._walk(start_url, limit, until_dynasty_start=dynasty)
+            if walk is not None:
+                self._walk(walk.start_url, walk.since, until_dynasty_start=walk.to_dynasty_start)
             else:
                 self._front()
                 self._pending_off_the_front_page()
             self._catch_up()
+            if walk is not None:
+                self._verify(self.listed, walk.started_at)
+            elif verify:
+                self._verify(self.states, self.now)
             outcome = "incomplete" if self.failures else "ok"
         except NomicbotError as exc:
             with suppress(MirrorError):
@@ -351,6 +468,7 @@ class _Sync:
             posts_read=self.posts_read,
             stored=self.stored,
             warnings=tuple(self.warnings),
+            resumes=walk.resumes if walk else None,
         )
 
     # Pages.
@@ -366,18 +484,28 @@ class _Sync:
         for w in page.warnings:
             self._warn(w.url, w.message)
         if page.roster is not None:
-            r = page.roster
-            self.mirror.store_roster(
-                r.players,
-                boss=r.boss,
-                seen_at=self.now,
-                terms=self.terms,
-                player_count=r.player_count,
-                quorum=r.quorum,
-                sync_run=self.run_id,
-            )
+            self._roster(page, page.roster)
         for entry in page.entries:
             self._take(entry)
+
+    def _roster(self, page: ListingPage, roster: Roster) -> None:
+        """Snapshots the sidebar's roster, unless it cannot be the whole truth."""
+        problem = _roster_problem(page, roster)
+        if problem is not None:
+            # A damaged sidebar must not replace the roster (0 players, Quorum 1...).
+            self._warn(
+                page.url, f"the sidebar's roster was not stored ({problem}); the last one stands"
+            )
+            return
+        self.mirror.store_roster(
+            roster.players,
+            boss=roster.boss,
+            seen_at=self.now,
+            terms=self.terms,
+            player_count=roster.player_count,
+            quorum=roster.quorum,
+            sync_run=self.run_id,
+        )
 
     def _memo(self, key: str, page: ListingPage) -> None:
         # A page read with warnings (cut off, say) is read in full next time, not trusted on a 304.
@@ -390,8 +518,12 @@ class _Sync:
         count = entry.comment_count if entry.comment_count >= 0 else None
         old = self.states.get(entry.id)
         synced = old.synced_comments if old is not None else None
-        self.states[entry.id] = PostState(
-            entry.id, entry.category, entry.status, entry.posted_at, count, synced
+        self.states[entry.id] = replace(
+            old or PostState(entry.id, entry.category, entry.status, entry.posted_at, count, None),
+            category=entry.category,
+            status=entry.status,
+            posted_at=entry.posted_at,
+            listed_comments=count,
         )
         if count is None:  # no "Comments (N)" on the page: read it unless already read
             needed = synced is None or entry.status is PostStatus.PENDING
@@ -409,17 +541,28 @@ class _Sync:
             listed_comments=count,
         )
 
-    def _read_post(self, post_id: str, listed: int | None) -> bool:
-        """Reads and stores a post page with its comments; False if it could not be read."""
+    def _read_post(self, post_id: str, listed: int | None, *, conditional: bool = False) -> bool:
+        """Reads and stores a post page with its comments; False if it could not be read.
+
+        ``conditional``: only if its page changed since it was last read in full
+        (a 304 stores nothing, and counts as read).
+        """
         if post_id in self.attempted:
             return False
         self.attempted.add(post_id)
+        state = self.states.get(post_id)
+        etag = state.etag if conditional and state is not None else None
+        modified = state.last_modified if conditional and state is not None else None
         try:
-            scraped = self.scraper.post(post_id)
+            scraped = self.scraper.post_if_modified(post_id, etag=etag, last_modified=modified)
         except ScrapeError as exc:
             self.failures += 1
             self._warn("", f"post {post_id!r} not read; the next sync tries again: {exc}")
             return False
+        if scraped is None:  # unchanged since it was last read in full
+            self.not_modified += 1
+            self.mirror.post_page_checked(post_id, PageCheck(self.now, etag, modified))
+            return True
         self.pages += 1
         self.posts_read += 1
         for w in scraped.warnings:
@@ -434,12 +577,15 @@ class _Sync:
                 f"post {post_id!r}: the listing says Comments ({listed}) but its page shows "
                 f"{shown}; the next sync reads it again",
             )
+        # A page read only in part is not one to compare the next check against.
+        trusted = complete and scraped.complete
         self.stored += self.mirror.store_post(
             scraped.post,
             seen_at=self.now,
             sync_run=self.run_id,
             comments_complete=complete,
             listed_comments=listed,
+            page=PageCheck(self.now if trusted else None, scraped.etag, scraped.last_modified),
         )
         return True
 
@@ -552,6 +698,40 @@ class _Sync:
         """Posts whose comments the mirror is behind on (an earlier read failed)."""
         for post_id in sorted(s.id for s in self.states.values() if s.comments_behind):
             self._read_post(post_id, self.states[post_id].listed_comments)
+
+    def _verify(self, candidates: Iterable[str], since: datetime) -> None:
+        """Re-reads, conditionally, posts with comments not read or checked since ``since``.
+
+        An edited comment leaves the "Comments (N)" count alone, so only
+        reading the page finds it; a page unchanged since it was last read in
+        full costs a 304. Newest first, as the blog lists them.
+        """
+        due = [
+            s
+            for s in (self.states[i] for i in candidates if i in self.states)
+            if s.id not in self.attempted
+            and s.listed_comments != 0  # None: the listing did not say; look
+            and (s.checked_at is None or s.checked_at < since)
+        ]
+        for state in sorted(due, key=lambda s: (s.posted_at, s.id), reverse=True):
+            self._read_post(state.id, state.listed_comments, conditional=True)
+
+
+def _roster_problem(page: ListingPage, roster: Roster) -> str | None:
+    """Why the page's sidebar roster must not replace the stored one, or None."""
+    if not page.complete:
+        return "the page is cut off"
+    if not roster.players:
+        return "it lists no players"
+    active = sum(1 for p in roster.players if not p.idle)
+    if roster.player_count is not None and roster.player_count != active:
+        return f"it lists {active} active players but says there are {roster.player_count}"
+    if roster.quorum is not None and roster.quorum != quorum(active):
+        return (
+            f"it lists {active} active players, Quorum {quorum(active)}, "
+            f"but says Quorum is {roster.quorum}"
+        )
+    return None
 
 
 def _newer(page: ListingPage, floor: datetime | None) -> ListingPage:
