@@ -51,6 +51,7 @@ def sandbox_wiki(data_dir: Path, port: int, install_only: bool) -> None:
 
     Example:
 
+    \b
         nomicbot sandbox wiki --port 8081
         nomicbot wiki check --config sandbox-data/wiki/nomicbot.toml
     """
@@ -105,6 +106,7 @@ def publish(
 
     Example:
 
+    \b
         nomicbot publish --archive game.json --now 2016-05-24T00:00:00Z
         nomicbot publish --apply
     """

@@ -117,7 +117,13 @@ def _wait_for_interrupt() -> None:
     default=EXAMPLE,
     help="The game the sandbox blog serves (default: the example Nomicland game).",
 )
-@click.option("--markup", type=click.Choice(["classic", "wp2020"]), default="classic")
+@click.option(
+    "--markup",
+    type=click.Choice(["classic", "wp2020"]),
+    default="classic",
+    show_default=True,
+    help="Which of BlogNomic's page markups the sandbox blog serves.",
+)
 @click.option(
     "--blog-port", type=int, default=0, help="Port for the blog (0: last run's, or any free)."
 )
