@@ -8,7 +8,7 @@ are made up: each carries a voting icon leaning the way the proposal went,
 some are plain discussion. The newest posts are left Pending, as on a live
 blog. Deterministic for a given seed.
 
-    python bench/synthetic.py --scale dynasty --output /tmp/dynasty.json
+    python bench/synthetic.py --scale dynasty --output dynasty.json
 
 prints a one-line JSON summary (posts, comments, the newest pending post...).
 """

@@ -10,7 +10,7 @@ import pytest
 from rules_text import ruleset_139_wikitext
 from rules_text.tree import plain_text
 
-# The seeds live beside the checkout: /work/shared next to /work/main.
+# The seeds live beside the checkout: ../shared next to the repository.
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_f0415674b2be2b8d.txt"
 
 # The MediaWiki page chrome above the rules, which is not part of the Ruleset.
