@@ -126,7 +126,7 @@ def tally(
         cast[post.author] = Vote.FOR
         evc[post.author] = None
 
-    boss_vote = cast.get(boss) if boss is not None and roster.is_player(boss) else None
+    boss_vote = cast.get(roster.active_boss) if roster.active_boss else None
     counts_as_boss = boss_vote in (Vote.FOR, Vote.AGAINST)
     votes: dict[str, Vote] = {}
     for voter, vote in cast.items():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from gamestate import (
     Category,
@@ -125,73 +126,19 @@ def post(
     )
 
 
-def proposal(
-    id: str = "p",
-    author: str = "Alice",
-    *,
-    when: datetime = T0,
-    votes: Sequence[CommentSpec] = (),
-    title: str | None = None,
-    status: PostStatus = PostStatus.PENDING,
-    resolved_at: datetime | None = None,
-) -> Post:
-    """A post in the "Proposal" category."""
-    return post(
-        Category.PROPOSAL.value,
-        id,
-        author,
-        when=when,
-        votes=votes,
-        title=title,
-        status=status,
-        resolved_at=resolved_at,
-    )
+def proposal(id: str = "p", author: str = "Alice", **fields: Any) -> Post:
+    """A post in the "Proposal" category (``fields`` as for :func:`post`)."""
+    return post(Category.PROPOSAL.value, id, author, **fields)
 
 
-def cfj(
-    id: str = "cfj",
-    author: str = "Alice",
-    *,
-    when: datetime = T0,
-    votes: Sequence[CommentSpec] = (),
-    title: str | None = None,
-    status: PostStatus = PostStatus.PENDING,
-    resolved_at: datetime | None = None,
-) -> Post:
+def cfj(id: str = "cfj", author: str = "Alice", **fields: Any) -> Post:
     """A post in the "Call for Judgement" category."""
-    return post(
-        Category.CFJ.value,
-        id,
-        author,
-        when=when,
-        votes=votes,
-        title=title,
-        status=status,
-        resolved_at=resolved_at,
-    )
+    return post(Category.CFJ.value, id, author, **fields)
 
 
-def dov(
-    id: str = "dov",
-    author: str = "Alice",
-    *,
-    when: datetime = T0,
-    votes: Sequence[CommentSpec] = (),
-    title: str | None = None,
-    status: PostStatus = PostStatus.PENDING,
-    resolved_at: datetime | None = None,
-) -> Post:
+def dov(id: str = "dov", author: str = "Alice", **fields: Any) -> Post:
     """A post in the "Declaration of Victory" category."""
-    return post(
-        Category.DOV.value,
-        id,
-        author,
-        when=when,
-        votes=votes,
-        title=title,
-        status=status,
-        resolved_at=resolved_at,
-    )
+    return post(Category.DOV.value, id, author, **fields)
 
 
 def address(id: str = "aa", author: str = "Alice", *, when: datetime = T0) -> Post:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import IO, Any
 
 from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
@@ -22,6 +23,7 @@ __all__ = [
     "game_to_dict",
     "parse_time",
     "read_archive",
+    "read_archive_file",
     "write_archive",
 ]
 
@@ -235,6 +237,17 @@ def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
     except RecursionError:
         raise ArchiveError(f"{name}: JSON nested too deeply") from None
     return game_from_dict(data)
+
+
+def read_archive_file(path: str | Path) -> Game:
+    """Reads and validates a ``nomic-archive/1`` file; a missing or unreadable file is an
+    ArchiveError naming it."""
+    path = Path(path)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return read_archive(handle, name=str(path))
+    except OSError as exc:
+        raise ArchiveError(f"{path}: {exc.strerror}") from None
 
 
 def _comment_to_dict(c: Comment) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from wikibot.archive import read_archive
+from wikibot.archive import read_archive_file
 from wikibot.blogdates import DateOrder
 from wikibot.cli_common import reported
 from wikibot.errors import ArchiveError
@@ -94,13 +94,12 @@ def sandbox_blog(
     # A restart carries on from the saved state: the comments accepted so far stay.
     source = state if state.exists() else path
     with reported():
-        try:
-            if state_path is None:
+        if state_path is None:
+            try:
                 state.parent.mkdir(parents=True, exist_ok=True)
-            with source.open(encoding="utf-8") as handle:
-                game = read_archive(handle, name=str(source))
-        except OSError as exc:
-            raise ArchiveError(f"{exc.filename or source}: {exc.strerror}") from None
+            except OSError as exc:
+                raise ArchiveError(f"{state.parent}: {exc.strerror}") from None
+        game = read_archive_file(source)
     try:
         blog = SandboxBlog(
             game,

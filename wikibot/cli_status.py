@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
 from gamestate import evaluate
 from gamestate.models import Game
-from wikibot.archive import read_archive
+from wikibot.archive import read_archive_file
 from wikibot.cli_common import config_option, load, now_option, parse_now, reported
 from wikibot.config import Config
-from wikibot.errors import ArchiveError
 from wikibot.status_render import render_table, status_to_json
 
 __all__ = ["load_game", "register"]
@@ -21,12 +19,7 @@ __all__ = ["load_game", "register"]
 def load_game(config: Config, archive_path: str | None) -> Game:
     """The game from an archive file, or else from the mirror the config names."""
     if archive_path is not None:
-        path = Path(archive_path)
-        try:
-            with path.open(encoding="utf-8") as handle:
-                return read_archive(handle, name=str(path))
-        except OSError as exc:
-            raise ArchiveError(f"{path}: {exc.strerror}") from None
+        return read_archive_file(archive_path)
     from wikibot.mirror import load_game_from_mirror
 
     return load_game_from_mirror(config.mirror.database)

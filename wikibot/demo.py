@@ -20,12 +20,11 @@ from types import FrameType
 
 import click
 
-from wikibot.archive import read_archive
+from wikibot.archive import read_archive_file
 from wikibot.cli_common import now_option, reported
 from wikibot.cli_mirror import sync_command
 from wikibot.cli_status import status
 from wikibot.cli_wiki import publish
-from wikibot.errors import ArchiveError
 from wikibot.mediawiki_sandbox import start_wiki
 from wikibot.sandbox_blog import serve_in_thread
 
@@ -176,11 +175,7 @@ def demo(
                 "use another --data directory, or delete this one to start afresh"
             )
     with reported():
-        try:
-            with state.open(encoding="utf-8") as handle:
-                game = read_archive(handle, name=str(state))
-        except OSError as exc:
-            raise ArchiveError(f"{state}: {exc.strerror}") from None
+        game = read_archive_file(state)
     if now_text is None and archive_path == EXAMPLE:
         now_text = EXAMPLE_NOW
     start = min((p.posted_at for p in game.posts), default=None)
