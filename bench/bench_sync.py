@@ -37,9 +37,9 @@ from typing import Any
 
 import requests
 
-from wikibot.mirror import Mirror
-from wikibot.scraper import BlogScraper
-from wikibot.sync import SyncReport, sync
+from wikibot.blog.scraper import BlogScraper
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.sync import SyncReport, sync
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent / ".." / "shared" / "data"

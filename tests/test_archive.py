@@ -6,7 +6,6 @@ import copy
 import io
 import json
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,9 @@ from gamestate import evaluate
 from gamestate.models import PostStatus
 from wikibot.archive import game_from_dict, game_to_dict, read_archive, write_archive
 from wikibot.errors import ArchiveError
+from wikibot.examples import NOMICLAND
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "nomicland.json"
+EXAMPLE = NOMICLAND
 
 
 def _minimal() -> dict[str, Any]:

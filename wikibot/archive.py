@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
 from wikibot.errors import ArchiveError
+from wikibot.examples import resolve_archive_path
 
 __all__ = [
     "FORMAT",
@@ -242,7 +243,10 @@ def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
 def read_archive_file(path: str | Path) -> Game:
     """Reads and validates a ``nomic-archive/1`` file; a missing or unreadable file is an
     ArchiveError naming it."""
-    path = Path(path)
+    try:
+        path = resolve_archive_path(path)
+    except ValueError as exc:
+        raise ArchiveError(str(exc)) from None
     try:
         with path.open(encoding="utf-8") as handle:
             return read_archive(handle, name=str(path))

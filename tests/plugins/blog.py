@@ -1,9 +1,9 @@
 """Fixtures for the blog side: a sandbox blog over real HTTP on 127.0.0.1, and scrapers.
 
 ``sandbox_blog(game, markup="classic", **options)`` starts a
-:class:`~wikibot.sandbox_blog.SandboxBlog` on a free loopback port in a thread
+:class:`~wikibot.sandbox.blog.SandboxBlog` on a free loopback port in a thread
 and stops it after the test. ``scraper(blog, **options)`` gives a polite
-:class:`~wikibot.scraper.BlogScraper` for it that records its sleeps instead of
+:class:`~wikibot.blog.scraper.BlogScraper` for it that records its sleeps instead of
 sleeping (``scraper.slept``), so retry tests run in milliseconds.
 :func:`build_game` makes a realistic game: several months of posts of every
 category and status, votes, "I bid" comments, Idle players, Admins, and text
@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
-from wikibot.sandbox_blog import SandboxBlog, serve_in_thread
-from wikibot.scraper import BlogScraper
+from wikibot.blog.scraper import BlogScraper
+from wikibot.sandbox.blog import SandboxBlog, serve_in_thread
 
 USER_AGENT = "nomicbot/0.1 (BlogNomic bookkeeping bot; operator: TestOperator)"
 T0 = datetime(2016, 3, 1, 9, 5, 7, tzinfo=UTC)

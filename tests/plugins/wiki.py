@@ -27,7 +27,7 @@ import pytest
 
 from wikibot.config import Config, load_config
 from wikibot.errors import WikiError
-from wikibot.mediawiki_sandbox import (
+from wikibot.sandbox.mediawiki import (
     MEDIAWIKI_DIR,
     RunningWiki,
     _free_port,
@@ -36,7 +36,7 @@ from wikibot.mediawiki_sandbox import (
     run_maintenance,
     start_wiki,
 )
-from wikibot.wikiclient import WikiClient, build_site, connect
+from wikibot.wiki.client import WikiClient, build_site, connect
 
 __all__ = ["HumanEditor", "make_bot_account", "serve_under"]
 

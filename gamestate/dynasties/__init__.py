@@ -1,0 +1,1 @@
+"""Each dynasty's own rules, one package per dynasty (Nomicland first)."""

@@ -1,0 +1,232 @@
+"""``nomicbot demo``: the whole bot at work on the embedded sandbox.
+
+It starts the sandbox blog (serving an example game) and a real local
+MediaWiki, writes a ``nomicbot.toml`` joining them, then runs what an Admin
+runs: ``sync`` (blog -> mirror), ``status`` (the verdicts) and
+``publish --apply`` (the tally on the wiki's Votes page). Each step is the
+very CLI command, invoked with that config.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import signal
+import socket
+import threading
+from pathlib import Path
+from types import FrameType
+
+import click
+
+from wikibot.archive import read_archive_file
+from wikibot.cli.common import now_option, reported
+from wikibot.cli.mirror import sync_command
+from wikibot.cli.status import status
+from wikibot.cli.wiki import publish
+from wikibot.examples import NOMICLAND
+from wikibot.sandbox.blog import serve_in_thread
+from wikibot.sandbox.mediawiki import start_wiki
+
+__all__ = ["demo", "write_demo_config"]
+
+EXAMPLE = NOMICLAND
+EXAMPLE_NOW = "2016-05-17T12:00:00Z"
+
+
+def write_demo_config(
+    path: Path,
+    *,
+    blog_url: str,
+    markup: str,
+    start: str,
+    wiki_url: str,
+    wiki_user: str,
+    password_file: Path,
+    player: str,
+) -> None:
+    """A nomicbot.toml joining the sandbox blog, the sandbox wiki and a local mirror."""
+    path.write_text(
+        "# Written by `nomicbot demo`: the sandbox blog, wiki and mirror.\n"
+        "[blog]\n"
+        f'url = "{blog_url}"\n'
+        f'markup = "{markup}"\n'
+        "min_interval = 0  # the sandbox is local; be polite (1 s or more) to the real blog\n"
+        f'start = "{start}"\n'
+        "\n[wiki]\n"
+        f'url = "{wiki_url}"\n'
+        f'user = "{wiki_user}"\n'
+        f'password_file = "{password_file}"\n'
+        "\n[mirror]\n"
+        'database = "mirror.sqlite"\n'
+        "\n[game]\n"
+        f'player = "{player}"  # the Admin running the bot\n',
+        encoding="utf-8",
+    )
+
+
+def _ports(data_dir: Path, blog_port: int, wiki_port: int) -> tuple[int, int]:
+    """The ports asked for, else those of the last run in ``data_dir`` (so links and
+    the published tally stay the same from run to run), else 0 (any free port)."""
+    try:
+        last = json.loads((data_dir / "ports.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        last = {}
+    return blog_port or _free(last.get("blog")), wiki_port or _free(last.get("wiki"))
+
+
+def _free(port: object) -> int:
+    if not isinstance(port, int) or port <= 0:
+        return 0
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return 0
+    return port
+
+
+def _wait_for_interrupt() -> None:
+    stop = threading.Event()
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, handler)
+    try:
+        while not stop.wait(1.0):
+            pass
+    except KeyboardInterrupt:
+        pass
+
+
+@click.command("demo")
+@click.option(
+    "--data",
+    "data_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("sandbox-data/demo"),
+    show_default=True,
+    help="Where the blog's state, the wiki and the mirror live (kept between runs).",
+)
+@click.option(
+    "--archive",
+    "archive_path",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=EXAMPLE,
+    help="The game the sandbox blog serves (default: the example Nomicland game).",
+)
+@click.option(
+    "--markup",
+    type=click.Choice(["classic", "wp2020"]),
+    default="classic",
+    show_default=True,
+    help="Which of BlogNomic's page markups the sandbox blog serves.",
+)
+@click.option(
+    "--blog-port", type=int, default=0, help="Port for the blog (0: last run's, or any free)."
+)
+@click.option(
+    "--wiki-port", type=int, default=0, help="Port for the wiki (0: last run's, or any free)."
+)
+@now_option
+@click.option("--once", is_flag=True, help="Stop the servers at the end instead of serving.")
+@click.pass_context
+def demo(
+    ctx: click.Context,
+    data_dir: Path,
+    archive_path: Path,
+    markup: str,
+    blog_port: int,
+    wiki_port: int,
+    now_text: str | None,
+    once: bool,
+) -> None:
+    """Run the bot end to end on the embedded sandbox blog and a real local MediaWiki.
+
+    Serves the game as BlogNomic's pages, syncs it into the mirror, shows every
+    pending matter's verdict, publishes the tally to the wiki's Votes page, and
+    (unless --once) keeps both servers up for you to browse until Ctrl-C.
+    The example game is from May 2016, so it is evaluated at noon on 17 May
+    2016 unless --now says otherwise.
+
+    Example:
+
+        nomicbot demo --data sandbox-data/demo --now 2016-05-17T12:00:00Z
+    """
+    data_dir.mkdir(parents=True, exist_ok=True)
+    state = data_dir / "blog-state.json"
+    source = data_dir / "blog-source.json"
+    digest = hashlib.sha256(archive_path.read_bytes()).hexdigest()
+    if not state.exists():
+        shutil.copyfile(archive_path, state)
+    if not source.exists():
+        source.write_text(json.dumps({"archive": str(archive_path), "sha256": digest}))
+    else:
+        try:
+            known = json.loads(source.read_text(encoding="utf-8")).get("sha256")
+        except (OSError, ValueError, AttributeError):
+            known = None
+        if known != digest:
+            # The blog's state (with any comments posted to it) and the mirror belong
+            # to the game first served here: never mix in another game silently.
+            raise click.ClickException(
+                f"{data_dir} holds the sandbox of another game than {archive_path}; "
+                "use another --data directory, or delete this one to start afresh"
+            )
+    with reported():
+        game = read_archive_file(state)
+    if now_text is None and archive_path == EXAMPLE:
+        now_text = EXAMPLE_NOW
+    start = min((p.posted_at for p in game.posts), default=None)
+    click.echo("Starting the sandbox blog and the sandbox wiki (a real MediaWiki)...")
+    blog_port, wiki_port = _ports(data_dir, blog_port, wiki_port)
+    blog = serve_in_thread(game, markup=markup, port=blog_port, state_path=state)
+    try:
+        with reported():
+            wiki = start_wiki(data_dir / "wiki", port=wiki_port)
+        try:
+            used = {"blog": int(blog.url.rstrip("/").rsplit(":", 1)[1]), "wiki": wiki.port}
+            (data_dir / "ports.json").write_text(json.dumps(used), encoding="utf-8")
+            config = data_dir / "nomicbot.toml"
+            write_demo_config(
+                config,
+                blog_url=blog.url,
+                markup=markup,
+                start=(start.date().isoformat() if start else "2000-01-01"),
+                wiki_url=wiki.url,
+                wiki_user=wiki.credentials.bot_user,
+                password_file=wiki.credentials.bot_password_file.resolve(),
+                player=next((p.name for p in game.players if p.admin), "demo"),
+            )
+            now_args = ["--now", now_text] if now_text else []
+            click.echo(f"\n$ nomicbot sync --config {config}")
+            ctx.invoke(sync_command, config_path=str(config), since=None, archive_url=None)
+            click.echo(f"\n$ nomicbot status --config {config} {' '.join(now_args)}")
+            ctx.invoke(
+                status, archive_path=None, now_text=now_text, as_json=False, config_path=str(config)
+            )
+            click.echo(f"\n$ nomicbot publish --apply --config {config} {' '.join(now_args)}")
+            ctx.invoke(
+                publish, apply_=True, now_text=now_text, archive_path=None, config_path=str(config)
+            )
+            click.echo(
+                "\nOpen in a browser:\n"
+                f"  the blog:            {blog.url}\n"
+                f"  the published tally: {wiki.url}index.php?title=Votes\n"
+                f"  the gamestate:       {wiki.url}index.php?title=Nomicland"
+            )
+            if not once:
+                click.echo(
+                    f"Play a player: POST a comment to {blog.url}archive/<post id>/comment "
+                    "(form fields author, body, vote), then in another shell run\n"
+                    f"  .venv/bin/nomicbot sync --config {config}\n"
+                    f"  .venv/bin/nomicbot status --config {config} {' '.join(now_args)}\n"
+                    "Serving; press Ctrl-C to stop."
+                )
+                _wait_for_interrupt()
+        finally:
+            wiki.stop()
+    finally:
+        blog.stop()

@@ -1,0 +1,168 @@
+"""Commands for the mirror: ``sync`` (blog into the mirror) and ``export`` (mirror to archive)."""
+
+from __future__ import annotations
+
+import sys
+from typing import IO, Any
+
+import click
+
+from wikibot.archive import write_archive
+from wikibot.blog.scraper import BlogScraper
+from wikibot.cli.common import config_option, load, reported
+from wikibot.mirror.api import Mirror, load_game_from_mirror
+from wikibot.mirror.sync import SyncReport, parse_since, sync
+
+__all__ = ["export_command", "register", "sync_command"]
+
+
+class _ProgressBar:
+    """A progress bar on stderr, drawn once a full walk says how far it must go."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(
+                length=total, label="Reading the blog back", file=sys.stderr, show_pos=True
+            )
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def _summary(report: SyncReport) -> str:
+    s = report.stored
+    kind = report.kind + (f", resuming run {report.resumes}" if report.resumes else "")
+    return (
+        f"Sync run {report.run_id} ({kind}): {report.outcome}. "
+        f"{report.requests_made} requests ({report.not_modified} not modified), "
+        f"{report.pages_fetched} pages read, {report.posts_read} of them posts. "
+        f"{s.new_posts} new posts, {s.changed_posts} changed, {s.new_comments} new comments, "
+        f"{s.findings} audit findings, {len(report.warnings)} warnings."
+    )
+
+
+@click.command("sync")
+@config_option
+@click.option(
+    "--since",
+    metavar="YYYY-MM-DD",
+    default=None,
+    help="Page back through the listings to this date (a full walk), re-reading every "
+    "post with comments on the way to find edited comments (a 304 for each unchanged "
+    "post). Default: only what changed since the last sync; a first sync goes back to "
+    "[blog] start, or 60 days; a full walk that was killed or failed is resumed.",
+)
+@click.option(
+    "--verify",
+    is_flag=True,
+    default=False,
+    help="After the sync, re-read every post with comments in the mirror, conditionally "
+    "(a 304 for each unchanged post), so an edited comment becomes an audit finding "
+    "even though its post's comment count did not change.",
+)
+@click.option(
+    "--archive-url",
+    metavar="URL",
+    default=None,
+    help="Start the walk at this listing page, e.g. a monthly archive "
+    "https://blognomic.com/2016/05/, instead of the front page.",
+)
+def sync_command(
+    config_path: str | None, since: str | None, verify: bool, archive_url: str | None
+) -> None:
+    """Bring the mirror up to date with the blog.
+
+    The first sync reads every listing page back to the start date ([blog]
+    start; by default at least 60 days and back to the current dynasty's
+    Ascension Address), and each post's page that has comments. Later syncs ask
+    for the front page only if it changed (one request when nothing did), read
+    the posts whose comment count moved, and check pending Votable Matters that
+    fell off the front page through their monthly archive. A full walk
+    (--since) also re-reads, conditionally, each post with comments, as
+    --verify does for the whole mirror: an edited comment leaves the comment
+    count alone. If the last full walk was killed or failed, the next sync
+    resumes it, reading only the posts the mirror lacks. Each run, its
+    warnings and the roster are recorded in the mirror (a sidebar that lists
+    no players, disagrees with its own count or Quorum, or was cut off is a
+    warning, and the last roster stands); a comment edited or removed after it
+    was first seen becomes an audit finding (Fair Play), its original text
+    kept.
+
+    Example:
+
+        nomicbot sync --config nomicbot.toml --since 2016-05-01
+    """
+    config = load(config_path)
+    bar = _ProgressBar()
+    with reported():
+        since_date = parse_since(since) if since else None
+        start = parse_since(config.blog.start, "[blog] start") if config.blog.start else None
+        try:
+            scraper = BlogScraper(
+                config.blog.url,
+                markup=config.blog.markup,
+                user_agent=config.user_agent,
+                min_interval=config.blog.min_interval,
+            )
+        except ValueError as exc:
+            raise click.ClickException(f"[blog]: {exc}") from None
+        with Mirror.open(config.mirror.database) as mirror, scraper:
+            try:
+                report = sync(
+                    mirror,
+                    scraper,
+                    since=since_date,
+                    start=start,
+                    start_url=archive_url,
+                    verify=verify,
+                    terms=config.game.terms,
+                    progress=bar,
+                )
+            finally:
+                bar.close()
+    for warning in report.warnings[:20]:
+        click.echo(f"warning: {warning}", err=True)
+    if len(report.warnings) > 20:
+        click.echo(f"... and {len(report.warnings) - 20} more warnings in the mirror.", err=True)
+    click.echo(_summary(report))
+    if report.outcome == "incomplete":
+        click.echo("Some pages could not be read; the next sync reads them again.", err=True)
+
+
+@click.command("export")
+@config_option
+@click.option(
+    "--output",
+    "-o",
+    type=click.File("w", encoding="utf-8", atomic=True),
+    default="-",
+    show_default="stdout",
+    help="Where to write the archive.",
+)
+def export_command(config_path: str | None, output: IO[str]) -> None:
+    """Write the mirror as a nomic-archive/1 file.
+
+    The roster and Boss are the latest seen; each comment is exported as the
+    blog first showed it (Fair Play forbids editing comments; later edits are
+    audit findings in the mirror, not the record).
+
+    Example:
+
+        nomicbot export --config nomicbot.toml --output blognomic.json
+    """
+    config = load(config_path)
+    with reported():
+        game = load_game_from_mirror(config.mirror.database)
+    write_archive(game, output)
+
+
+def register(cli: click.Group) -> None:
+    """Adds this module's commands to the CLI."""
+    cli.add_command(sync_command)
+    cli.add_command(export_command)

@@ -1,0 +1,89 @@
+"""``nomicbot status``: what an Admin may do with each pending matter, and why."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from gamestate import evaluate
+from gamestate.models import Game
+from wikibot.archive import read_archive_file
+from wikibot.cli.common import config_option, load, now_option, parse_now, reported
+from wikibot.cli.status_render import render_table, status_to_json
+from wikibot.config import Config
+
+__all__ = ["load_game", "register"]
+
+
+def load_game(config: Config, archive_path: str | None) -> Game:
+    """The game from an archive file, or else from the mirror the config names."""
+    if archive_path is not None:
+        return read_archive_file(archive_path)
+    from wikibot.mirror.api import load_game_from_mirror
+
+    return load_game_from_mirror(config.mirror.database)
+
+
+@click.command()
+@click.option(
+    "--archive",
+    "archive_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Evaluate this nomic-archive/1 file instead of the mirror.",
+)
+@now_option
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON contract instead.")
+@click.option(
+    "--admin",
+    default=None,
+    metavar="NAME",
+    help="Show the note NAME would append on resolving (default: [game] player).",
+)
+@config_option
+def status(
+    archive_path: str | None,
+    now_text: str | None,
+    as_json: bool,
+    config_path: str | None,
+    admin: str | None = None,
+) -> None:
+    """Show every pending Votable Matter with its verdict and the reason.
+
+    The verdict is what an Admin may do now: enact, fail, wait (votes or clocks
+    do not allow it yet) or blocked (not the oldest pending Proposal, Hiatus,
+    Seasonal Downtime).
+
+    Example:
+
+    \b
+        nomicbot status --archive examples/nomicland.json \\
+            --now 2016-05-17T12:00:00Z --admin Kevan
+    """
+    now = parse_now(now_text)
+    # An archive needs no config; a config named on the command line is still read.
+    config = load(config_path) if archive_path is None or config_path else Config()
+    with reported():
+        game = load_game(config, archive_path)
+        result = evaluate(game, now)
+    if as_json:
+        click.echo(json.dumps(status_to_json(result), indent=2, ensure_ascii=False))
+        return
+    resolver = admin or config.game.player or None
+    if resolver is not None and not _is_active_admin(game, resolver):
+        if admin:
+            # Appendix "Resolve": "the act, as an Admin, of enacting or failing".
+            raise click.ClickException(f"--admin {admin}: not an active Admin on the roster")
+        resolver = None  # the operator is a player, not an Admin: no notes to show
+    click.echo(render_table(result, admin=resolver), nl=False)
+
+
+def _is_active_admin(game: Game, name: str) -> bool:
+    player = game.player(name)
+    return player is not None and player.admin and not player.idle
+
+
+def register(cli: click.Group) -> None:
+    """Adds ``status`` to the CLI."""
+    cli.add_command(status)

@@ -1,0 +1,741 @@
+"""Sync: the blog into the mirror, reading as few pages as the blog allows.
+
+A blog listing (front page, monthly archive) shows each post's full text and
+its "Comments (N)", but not the comments; a post's own page shows those. So:
+
+- The **first sync** pages back through the listings, newest first, to a
+  start date (``[blog] start`` or ``--since``; by default 60 days back),
+  storing every post it lists, and reads a post's page only when it has
+  comments: one request per listing page plus one per post with comments.
+- **Later syncs** ask for the front page with the ETag / Last-Modified it
+  had last time. A 304 ("not modified") means nothing on it changed. If it
+  did change, only new posts and posts whose comment count moved are read.
+  Pending Votable Matters that have dropped off the front page are checked
+  through their monthly archive page, conditionally too. So a sync with no
+  change costs one request; a new comment on a pending post, two.
+- Any post whose listed comment count differs from what the mirror last read
+  (a page that failed, or was cut off) is read again on the next sync.
+- An edited comment leaves the count alone, so a **full walk** also re-reads
+  every post with comments within it that it did not read already,
+  conditionally, with the ETag / Last-Modified its page had when last read
+  (kept in the mirror): an unchanged post costs a 304, an edit becomes an
+  audit finding. ``verify=True`` (``nomicbot sync --verify``) does the same
+  for every post the mirror holds, after an incremental sync. Incremental
+  syncs without it re-read nothing, so their costs stay one and two requests.
+
+Every run is recorded with its requests, pages, outcome and warnings. The
+roster in the sidebar is snapshotted when it changes, but not from a page
+that was cut off, lists no players, or whose player list disagrees with the
+player count or Quorum the sidebar states: that is a warning, and the last
+snapshot stands. Re-syncing is idempotent.
+
+A failure part-way leaves every post stored so far intact, and the next sync
+carries on from there. A full walk's run records the walk (its floor date,
+start page, when it began); if the last full walk did not finish (its run
+``failed``, or was left ``running`` by a killed process, which the next sync
+marks ``interrupted``), the next sync resumes that walk instead of an
+incremental sync: it lists the pages again, reads only the posts the mirror
+lacks or is behind on, and re-checks only posts not checked since the walk
+began.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from gamestate.models import VOTABLE_CATEGORIES, Category, PostStatus, Terms
+from gamestate.roster import quorum
+from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage, Roster
+from wikibot.errors import MirrorError, NomicbotError, ScrapeError
+from wikibot.mirror.api import Mirror, PageCheck, Stored
+from wikibot.mirror.schema import PageValidatorRow, PostRow, RobotsRow, SyncRunRow, WarningRow
+
+__all__ = [
+    "DEFAULT_DAYS_BACK",
+    "PageMemo",
+    "PostState",
+    "SyncReport",
+    "SyncRun",
+    "default_since",
+    "cached_robots",
+    "page_memo",
+    "remember_robots",
+    "parse_since",
+    "post_states",
+    "sync",
+    "sync_runs",
+]
+
+DEFAULT_DAYS_BACK = 60
+"""How far back a first sync reads when no start date is configured."""
+ASCENSION_ADDRESS = Category.ASCENSION_ADDRESS.value
+ROBOTS_MAX_AGE = timedelta(hours=24)
+"""How long a robots.txt read by one sync serves the next ones (a day, as crawlers do)."""
+UNFINISHED = ("interrupted", "failed")
+"""Outcomes of a full walk that the next sync resumes."""
+
+FRONT = "front"
+"""The page-memo key of the front page (months are ``2016/05``, ``2016/05 p2``...)."""
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    """What one sync did."""
+
+    run_id: int
+    """The sync run's id in the mirror."""
+    kind: str
+    """``full`` (paged back through the listings) or ``incremental``."""
+    outcome: str
+    """``ok``; ``incomplete`` (some pages could not be read; the next sync retries them)."""
+    requests_made: int
+    """HTTP requests sent, robots.txt and retries included."""
+    pages_fetched: int
+    """Pages read in full (listings and post pages)."""
+    not_modified: int
+    """Conditional requests answered 304 (nothing changed)."""
+    posts_read: int
+    """Post pages read for their comments."""
+    stored: Stored
+    """New and changed posts, new comments, audit findings."""
+    warnings: tuple[str, ...]
+    """Everything odd seen on the pages, one line each."""
+    resumes: int | None = None
+    """The run whose unfinished full walk this run resumed, if any."""
+
+
+@dataclass(frozen=True)
+class SyncRun:
+    """One recorded sync run, as ``sync_runs`` lists them."""
+
+    id: int
+    kind: str
+    source: str
+    started_at: datetime
+    finished_at: datetime | None
+    requests_made: int
+    pages_fetched: int
+    outcome: str
+    """``running``, ``ok``, ``incomplete``, ``failed``, or ``interrupted`` (left
+    ``running`` by a process that was killed; the next sync marks it)."""
+    warnings: tuple[tuple[str, str], ...]
+    """Each warning as (page URL, message)."""
+    walk_since: date | None = None
+    """A full walk's floor date."""
+    resumes: int | None = None
+    """The run whose unfinished walk this one resumed."""
+
+
+@dataclass(frozen=True)
+class PostState:
+    """What a sync needs to know about a post the mirror holds."""
+
+    id: str
+    """The post's url title."""
+    category: str
+    """Its blog category."""
+    status: PostStatus
+    """Its status as last seen."""
+    posted_at: datetime
+    """When it was posted."""
+    listed_comments: int | None
+    """The "Comments (N)" figure the blog last listed for it."""
+    synced_comments: int | None
+    """The figure for which the mirror holds every comment; None: never read."""
+    etag: str | None = None
+    """The post page's ETag when last read in full."""
+    last_modified: str | None = None
+    """The post page's Last-Modified when last read in full."""
+    checked_at: datetime | None = None
+    """When its page was last read in full or found unchanged; None: not since v5."""
+
+    @property
+    def comments_behind(self) -> bool:
+        """The blog lists a different number of comments than the mirror last read."""
+        return (self.listed_comments or 0) != (self.synced_comments or 0)
+
+
+@dataclass(frozen=True)
+class PageMemo:
+    """What a listing page looked like when last read, for a conditional re-read."""
+
+    url: str | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    entry_ids: tuple[str, ...] = ()
+    """The posts it listed (still true after a 304)."""
+    next_url: str | None = None
+    """Its "next" link (still true after a 304)."""
+
+
+def default_since(now: datetime) -> date:
+    """The default start of a first sync: 60 days before ``now``."""
+    return (now - timedelta(days=DEFAULT_DAYS_BACK)).date()
+
+
+def parse_since(text: str, where: str = "--since") -> date:
+    """Reads a ``YYYY-MM-DD`` start date."""
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise MirrorError(f"{where}: expected a date as YYYY-MM-DD, got {text!r}") from None
+
+
+def sync_runs(mirror: Mirror) -> list[SyncRun]:
+    """Every sync run recorded in the mirror, oldest first, with its warnings."""
+    with mirror.bound():
+        warned: dict[int, list[tuple[str, str]]] = {}
+        for w in WarningRow.select().order_by(WarningRow.id):
+            warned.setdefault(w.sync_run_id, []).append((w.url, w.message))
+        return [
+            SyncRun(
+                r.id,
+                r.kind,
+                r.source,
+                r.started_at,
+                r.finished_at,
+                r.requests_made,
+                r.pages_fetched,
+                r.outcome,
+                tuple(warned.get(r.id, ())),
+                date.fromisoformat(r.walk_since) if r.walk_since else None,
+                r.resumes,
+            )
+            for r in SyncRunRow.select().order_by(SyncRunRow.id)
+        ]
+
+
+def post_states(mirror: Mirror) -> dict[str, PostState]:
+    """Every stored post's sync state, by post id."""
+    with mirror.bound():
+        query = PostRow.select(
+            PostRow.id,
+            PostRow.category,
+            PostRow.status,
+            PostRow.posted_at,
+            PostRow.listed_comments,
+            PostRow.synced_comments,
+            PostRow.page_etag,
+            PostRow.page_last_modified,
+            PostRow.checked_at,
+        )
+        return {
+            r.id: PostState(
+                r.id,
+                r.category,
+                PostStatus(r.status),
+                r.posted_at,
+                r.listed_comments,
+                r.synced_comments,
+                r.page_etag,
+                r.page_last_modified,
+                r.checked_at,
+            )
+            for r in query
+        }
+
+
+def page_memo(mirror: Mirror, key: str) -> PageMemo:
+    """The memo of a listing page (``front``, ``2016/05``), empty if never read."""
+    with mirror.bound():
+        row = PageValidatorRow.get_or_none(PageValidatorRow.page == key)
+        if row is None:
+            return PageMemo()
+        ids = tuple(row.entry_ids.split("\n")) if row.entry_ids else ()
+        return PageMemo(row.url, row.etag, row.last_modified, ids, row.next_url)
+
+
+def _remember(mirror: Mirror, key: str, page: ListingPage, at: datetime) -> None:
+    values: dict[Any, Any] = {
+        PageValidatorRow.url: page.url,
+        PageValidatorRow.etag: page.etag,
+        PageValidatorRow.last_modified: page.last_modified,
+        PageValidatorRow.entry_ids: "\n".join(e.id for e in page.entries),
+        PageValidatorRow.next_url: page.next_url,
+        PageValidatorRow.checked_at: at,
+    }
+    with mirror.bound():
+        PageValidatorRow.insert({PageValidatorRow.page: key, **values}).on_conflict(
+            conflict_target=[PageValidatorRow.page], update=values
+        ).execute()
+
+
+def cached_robots(mirror: Mirror, now: datetime) -> dict[str, str | None]:
+    """Each site's robots.txt as last read, if read within ``ROBOTS_MAX_AGE``."""
+    with mirror.bound():
+        rows = RobotsRow.select().where(RobotsRow.fetched_at > now - ROBOTS_MAX_AGE)
+        return {row.site: row.text for row in rows}
+
+
+def remember_robots(mirror: Mirror, texts: Mapping[str, str | None], now: datetime) -> None:
+    """Keeps newly read robots.txt files, so the next sync within a day skips them."""
+    fresh = cached_robots(mirror, now)
+    with mirror.bound(), mirror.db.atomic():
+        for site, text in texts.items():
+            if site in fresh and fresh[site] == text:
+                continue
+            RobotsRow.insert(site=site, text=text, fetched_at=now).on_conflict(
+                conflict_target=[RobotsRow.site],
+                update={RobotsRow.text: text, RobotsRow.fetched_at: now},
+            ).execute()
+
+
+def _has_full_walk(mirror: Mirror) -> bool:
+    with mirror.bound():
+        done = SyncRunRow.outcome.in_(("ok", "incomplete"))
+        return SyncRunRow.select().where((SyncRunRow.kind == "full") & done).exists()
+
+
+def _mark_interrupted(mirror: Mirror) -> None:
+    """Runs still ``running`` when a sync starts were left so by a killed process.
+
+    (Two syncs of one mirror at once are not supported; if one is running all
+    the same, its own outcome overwrites this mark when it ends.)
+    """
+    with mirror.bound():
+        SyncRunRow.update(outcome="interrupted").where(SyncRunRow.outcome == "running").execute()
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """A full walk: how far back, from where, since when."""
+
+    since: date | None
+    start_url: str | None
+    to_dynasty_start: bool
+    started_at: datetime
+    """When the walk began (for a resumed walk, the first run's start)."""
+    resumes: int | None = None
+
+
+def _unfinished_walk(mirror: Mirror) -> _Walk | None:
+    """The last full walk, if it did not finish (and recorded what it was)."""
+    with mirror.bound():
+        last = (
+            SyncRunRow.select()
+            .where(SyncRunRow.kind == "full")
+            .order_by(SyncRunRow.id.desc())
+            .first()
+        )
+    # Runs recorded before schema version 5 did not say what walk they were.
+    if last is None or last.outcome not in UNFINISHED or last.walk_started_at is None:
+        return None
+    return _Walk(
+        date.fromisoformat(last.walk_since) if last.walk_since else None,
+        last.start_url,
+        bool(last.to_dynasty_start),
+        last.walk_started_at,
+        last.id,
+    )
+
+
+def sync(
+    mirror: Mirror,
+    scraper: BlogScraper,
+    *,
+    since: date | None = None,
+    start: date | None = None,
+    start_url: str | None = None,
+    verify: bool = False,
+    terms: Terms | None = None,
+    clock: Callable[[], datetime] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SyncReport:
+    """Brings the mirror up to date with the blog; returns what it did.
+
+    ``since`` forces a full walk back to that date (a first sync goes back to
+    ``start``, or 60 days). ``start_url`` starts the walk at another listing
+    page, e.g. a monthly archive ``/2016/05/``, with no date limit unless
+    ``since`` is given. A full walk re-reads, conditionally, every post with
+    comments within it, to find edited comments; ``verify`` does that for
+    every post in the mirror after an incremental sync. With neither ``since``
+    nor ``start_url``, a full walk that did not finish is resumed.
+    ``terms`` are recorded with the roster (None keeps the mirror's).
+    ``progress(days_done, days_total)`` is called as a full walk pages back.
+    Raises ScrapeError if a listing page cannot be read (the run is then
+    recorded as ``failed``; what was stored stays, and the next sync resumes).
+    """
+    return _Sync(mirror, scraper, terms, clock or (lambda: datetime.now(UTC)), progress).run(
+        since=since, start=start, start_url=start_url, verify=verify
+    )
+
+
+@dataclass
+class _Sync:
+    mirror: Mirror
+    scraper: BlogScraper
+    terms: Terms | None
+    clock: Callable[[], datetime]
+    progress: Callable[[int, int], None] | None
+    now: datetime = field(init=False)
+    run_id: int = 0
+    states: dict[str, PostState] = field(default_factory=dict)
+    attempted: set[str] = field(default_factory=set)
+    listed: set[str] = field(default_factory=set)
+    pages: int = 0
+    not_modified: int = 0
+    posts_read: int = 0
+    failures: int = 0
+    stored: Stored = field(default_factory=Stored)
+    warnings: list[str] = field(default_factory=list)
+
+    def _plan(self, since: date | None, start: date | None, start_url: str | None) -> _Walk | None:
+        """The full walk this run makes, or None for an incremental sync."""
+        unfinished = _unfinished_walk(self.mirror)
+        if since is not None or start_url is not None:
+            asked = _Walk(since, start_url, False, self.now)
+            if (
+                unfinished is not None
+                and replace(asked, started_at=unfinished.started_at, resumes=unfinished.resumes)
+                == unfinished
+            ):
+                return unfinished  # the walk that did not finish, asked for again
+            return asked
+        if unfinished is not None:
+            return unfinished
+        if not _has_full_walk(self.mirror):
+            # With no date asked for, read at least 60 days and the whole current
+            # dynasty: back to its Ascension Address, which the rules need (Hiatus).
+            return _Walk(start or default_since(self.now), None, start is None, self.now)
+        return None
+
+    def run(
+        self, *, since: date | None, start: date | None, start_url: str | None, verify: bool
+    ) -> SyncReport:
+        self.now = self.clock()
+        _mark_interrupted(self.mirror)
+        walk = self._plan(since, start, start_url)
+        kind = "full" if walk is not None else "incremental"
+        with self.mirror.bound():
+            row = SyncRunRow.create(
+                kind=kind,
+                source=self.scraper.base_url,
+                started_at=self.now,
+                requests_made=0,
+                outcome="running",
+                walk_since=walk.since.isoformat() if walk and walk.since else None,
+                start_url=walk.start_url if walk else None,
+                to_dynasty_start=walk.to_dynasty_start if walk else None,
+                walk_started_at=walk.started_at if walk else None,
+                resumes=walk.resumes if walk else None,
+            )
+        self.run_id = row.id
+        self.states = post_states(self.mirror)
+        for site, text in cached_robots(self.mirror, self.now).items():
+            if site not in self.scraper.http.robots_txt:
+                self.scraper.http.remember_robots(site, text)
+        before = self.scraper.requests_made
+        outcome = "failed"
+        try:
+            if walk is not None:
+                self._walk(walk.start_url, walk.since, until_dynasty_start=walk.to_dynasty_start)
+            else:
+                self._front()
+                self._pending_off_the_front_page()
+            self._catch_up()
+            if walk is not None:
+                self._verify(self.listed, walk.started_at)
+            elif verify:
+                self._verify(self.states, self.now)
+            outcome = "incomplete" if self.failures else "ok"
+        except NomicbotError as exc:
+            with suppress(MirrorError):
+                self._warn("", str(exc))
+            raise
+        finally:
+            # Even a failed run is recorded; a broken database must not hide the first error.
+            requests = self.scraper.requests_made - before
+            with suppress(MirrorError):
+                remember_robots(self.mirror, self.scraper.http.robots_txt, self.now)
+            with suppress(MirrorError), self.mirror.bound():
+                SyncRunRow.update(
+                    finished_at=self.clock(),
+                    outcome=outcome,
+                    requests_made=requests,
+                    pages_fetched=self.pages,
+                ).where(SyncRunRow.id == self.run_id).execute()
+        return SyncReport(
+            run_id=self.run_id,
+            kind=kind,
+            outcome=outcome,
+            requests_made=requests,
+            pages_fetched=self.pages,
+            not_modified=self.not_modified,
+            posts_read=self.posts_read,
+            stored=self.stored,
+            warnings=tuple(self.warnings),
+            resumes=walk.resumes if walk else None,
+        )
+
+    # Pages.
+
+    def _warn(self, url: str, message: str) -> None:
+        self.warnings.append(f"{url}: {message}" if url else message)
+        with self.mirror.bound():
+            WarningRow.create(sync_run=self.run_id, url=url, message=message)
+
+    def _read(self, page: ListingPage) -> None:
+        """Stores a listing page's roster and posts, reading posts whose comments changed."""
+        self.pages += 1
+        for w in page.warnings:
+            self._warn(w.url, w.message)
+        if page.roster is not None:
+            self._roster(page, page.roster)
+        for entry in page.entries:
+            self._take(entry)
+
+    def _roster(self, page: ListingPage, roster: Roster) -> None:
+        """Snapshots the sidebar's roster, unless it cannot be the whole truth."""
+        problem = _roster_problem(page, roster)
+        if problem is not None:
+            # A damaged sidebar must not replace the roster (0 players, Quorum 1...).
+            self._warn(
+                page.url, f"the sidebar's roster was not stored ({problem}); the last one stands"
+            )
+            return
+        self.mirror.store_roster(
+            roster.players,
+            boss=roster.boss,
+            seen_at=self.now,
+            terms=self.terms,
+            player_count=roster.player_count,
+            quorum=roster.quorum,
+            sync_run=self.run_id,
+        )
+
+    def _memo(self, key: str, page: ListingPage) -> None:
+        # A page read with warnings (cut off, say) is read in full next time, not trusted on a 304.
+        if not page.warnings:
+            _remember(self.mirror, key, page, self.now)
+
+    def _take(self, entry: ListingEntry) -> None:
+        """Stores a listed post, reading its page first if its comments changed."""
+        self.listed.add(entry.id)
+        count = entry.comment_count if entry.comment_count >= 0 else None
+        old = self.states.get(entry.id)
+        synced = old.synced_comments if old is not None else None
+        self.states[entry.id] = replace(
+            old or PostState(entry.id, entry.category, entry.status, entry.posted_at, count, None),
+            category=entry.category,
+            status=entry.status,
+            posted_at=entry.posted_at,
+            listed_comments=count,
+        )
+        if count is None:  # no "Comments (N)" on the page: read it unless already read
+            needed = synced is None or entry.status is PostStatus.PENDING
+        else:
+            needed = count != (synced or 0)
+        # The post page has all the listing has, so a post read is stored once, not twice.
+        if needed and self._read_post(entry.id, count):
+            return
+        post = entry.to_post()
+        self.stored += self.mirror.store_post(
+            post,
+            seen_at=self.now,
+            sync_run=self.run_id,
+            comments_complete=False,
+            listed_comments=count,
+        )
+
+    def _read_post(self, post_id: str, listed: int | None, *, conditional: bool = False) -> bool:
+        """Reads and stores a post page with its comments; False if it could not be read.
+
+        ``conditional``: only if its page changed since it was last read in full
+        (a 304 stores nothing, and counts as read).
+        """
+        if post_id in self.attempted:
+            return False
+        self.attempted.add(post_id)
+        state = self.states.get(post_id)
+        etag = state.etag if conditional and state is not None else None
+        modified = state.last_modified if conditional and state is not None else None
+        try:
+            scraped = self.scraper.post_if_modified(post_id, etag=etag, last_modified=modified)
+        except ScrapeError as exc:
+            self.failures += 1
+            self._warn("", f"post {post_id!r} not read; the next sync tries again: {exc}")
+            return False
+        if scraped is None:  # unchanged since it was last read in full
+            self.not_modified += 1
+            self.mirror.post_page_checked(post_id, PageCheck(self.now, etag, modified))
+            return True
+        self.pages += 1
+        self.posts_read += 1
+        for w in scraped.warnings:
+            self._warn(w.url, w.message)
+        shown = len(scraped.post.comments)
+        # Fewer comments than listed may be a cut-off page: keep them, but take none as gone.
+        complete = listed is None or shown >= listed
+        if not complete:
+            self.failures += 1
+            self._warn(
+                "",
+                f"post {post_id!r}: the listing says Comments ({listed}) but its page shows "
+                f"{shown}; the next sync reads it again",
+            )
+        # A page read only in part is not one to compare the next check against.
+        trusted = complete and scraped.complete
+        self.stored += self.mirror.store_post(
+            scraped.post,
+            seen_at=self.now,
+            sync_run=self.run_id,
+            comments_complete=complete,
+            listed_comments=listed,
+            page=PageCheck(self.now if trusted else None, scraped.etag, scraped.last_modified),
+        )
+        return True
+
+    # The walks.
+
+    def _walk(
+        self, start_url: str | None, since: date | None, *, until_dynasty_start: bool = False
+    ) -> None:
+        """The full walk: listing pages, newest first, back to ``since`` (and, with
+        ``until_dynasty_start``, on until an Ascension Address has been read)."""
+        floor = datetime.combine(since, time.min, UTC) if since is not None else None
+        total = max(1, (self.now - floor).days) if floor is not None else 0
+        done = 0
+        seen_address = not until_dynasty_start
+        for index, page in enumerate(self.scraper.iter_listings(start_url)):
+            newest_address = max(
+                (e.posted_at for e in page.entries if e.category == ASCENSION_ADDRESS),
+                default=None,
+            )
+            page_floor = floor
+            if not seen_address:
+                # Until the current dynasty's Ascension Address, read every post, down to
+                # the Address itself (or to the date floor, if that reaches further).
+                page_floor = newest_address
+                if page_floor is not None and floor is not None:
+                    page_floor = min(page_floor, floor)
+            seen_address = seen_address or newest_address is not None
+            self._read(_newer(page, page_floor))
+            if index == 0 and start_url is None:
+                self._memo(FRONT, page)
+            if page.entries and floor is not None and self.progress is not None:
+                reached = min(total, max(0, (self.now - page.entries[-1].posted_at).days))
+                if reached > done:
+                    self.progress(reached, total)
+                    done = reached
+            if not page.entries:
+                break
+            if seen_address and floor is not None and page.entries[-1].posted_at < floor:
+                break
+        if self.progress is not None and total:
+            self.progress(total, total)
+
+    def _front(self) -> None:
+        """An incremental sync's front page, and any further pages of new posts."""
+        memo = page_memo(self.mirror, FRONT)
+        page = self.scraper.front_page(etag=memo.etag, last_modified=memo.last_modified)
+        if page is None:
+            self.not_modified += 1
+            self.listed.update(memo.entry_ids)
+            return
+        known = set(self.states)
+        self._read(page)
+        self._memo(FRONT, page)
+        # More new posts than one page holds: follow "next" while the oldest listed is new.
+        while page.entries and page.entries[-1].id not in known and page.next_url:
+            page = self._listing(page.next_url)
+            self._read(page)
+
+    def _listing(self, url: str) -> ListingPage:
+        page = self.scraper.listing(url)
+        assert page is not None  # no validators were sent, so no 304
+        return page
+
+    def _pending_off_the_front_page(self) -> None:
+        """Pending Votable Matters not on the front page, through their monthly archives."""
+        wanted: dict[tuple[int, int], set[str]] = {}
+        for s in self.states.values():
+            if s.status is PostStatus.PENDING and s.category in VOTABLE_CATEGORIES:
+                if s.id not in self.listed:
+                    wanted.setdefault((s.posted_at.year, s.posted_at.month), set()).add(s.id)
+        for (year, month), ids in sorted(wanted.items()):
+            self._month(year, month, ids)
+        # Not on its month's pages (moved, or renamed): read the post itself.
+        for post_id in sorted({i for ids in wanted.values() for i in ids} - self.listed):
+            state = self.states[post_id]
+            self._read_post(post_id, state.listed_comments)
+
+    def _month(self, year: int, month: int, wanted: set[str]) -> None:
+        url: str | None = None
+        number = 1
+        while True:
+            key = f"{year:04d}/{month:02d}" + (f" p{number}" if number > 1 else "")
+            memo = page_memo(self.mirror, key)
+            try:
+                if url is None:
+                    page = self.scraper.month(
+                        year, month, etag=memo.etag, last_modified=memo.last_modified
+                    )
+                else:
+                    page = self.scraper.listing(
+                        url, etag=memo.etag, last_modified=memo.last_modified
+                    )
+            except ScrapeError as exc:
+                self.failures += 1
+                self._warn("", f"archive {year:04d}/{month:02d} not read: {exc}")
+                return
+            if page is None:
+                self.not_modified += 1
+                ids, url = memo.entry_ids, memo.next_url
+            else:
+                self._read(page)
+                self._memo(key, page)
+                ids, url = tuple(e.id for e in page.entries), page.next_url
+            self.listed.update(ids)
+            if not wanted - self.listed or url is None:
+                return
+            number += 1
+
+    def _catch_up(self) -> None:
+        """Posts whose comments the mirror is behind on (an earlier read failed)."""
+        for post_id in sorted(s.id for s in self.states.values() if s.comments_behind):
+            self._read_post(post_id, self.states[post_id].listed_comments)
+
+    def _verify(self, candidates: Iterable[str], since: datetime) -> None:
+        """Re-reads, conditionally, posts with comments not read or checked since ``since``.
+
+        An edited comment leaves the "Comments (N)" count alone, so only
+        reading the page finds it; a page unchanged since it was last read in
+        full costs a 304. Newest first, as the blog lists them.
+        """
+        due = [
+            s
+            for s in (self.states[i] for i in candidates if i in self.states)
+            if s.id not in self.attempted
+            and s.listed_comments != 0  # None: the listing did not say; look
+            and (s.checked_at is None or s.checked_at < since)
+        ]
+        for state in sorted(due, key=lambda s: (s.posted_at, s.id), reverse=True):
+            self._read_post(state.id, state.listed_comments, conditional=True)
+
+
+def _roster_problem(page: ListingPage, roster: Roster) -> str | None:
+    """Why the page's sidebar roster must not replace the stored one, or None."""
+    if not page.complete:
+        return "the page is cut off"
+    if not roster.players:
+        return "it lists no players"
+    active = sum(1 for p in roster.players if not p.idle)
+    if roster.player_count is not None and roster.player_count != active:
+        return f"it lists {active} active players but says there are {roster.player_count}"
+    if roster.quorum is not None and roster.quorum != quorum(active):
+        return (
+            f"it lists {active} active players, Quorum {quorum(active)}, "
+            f"but says Quorum is {roster.quorum}"
+        )
+    return None
+
+
+def _newer(page: ListingPage, floor: datetime | None) -> ListingPage:
+    """The page with only the posts from ``floor`` on."""
+    if floor is None:
+        return page
+    return replace(page, entries=tuple(e for e in page.entries if e.posted_at >= floor))
