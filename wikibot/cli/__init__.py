@@ -11,6 +11,7 @@ import click
 
 from wikibot.cli import blog as cli_blog
 from wikibot.cli import mirror as cli_mirror
+from wikibot.cli import note as cli_note
 from wikibot.cli import status as cli_status
 from wikibot.cli import wiki as cli_wiki
 from wikibot.cli.common import config_option
@@ -42,5 +43,6 @@ __all__ = ["cli", "config_option"]
 cli_status.register(cli)
 cli_blog.register(cli, sandbox)
 cli_mirror.register(cli)
+cli_note.register(cli)
 cli_wiki.register(cli, sandbox, wiki)
 cli.add_command(demo)
