@@ -67,7 +67,7 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
         f"Quorum {status.quorum}"
         + (f", {terms.boss}: {status.boss}" if status.boss else ", no Boss (Metadynasty)")
     )
-    lines = [head]
+    lines = [head, f"Roster: {status.roster_source}"]
     if status.hiatus:
         lines.append(f"HIATUS: {status.hiatus_reason}")
     for warning in status.warnings:
