@@ -79,10 +79,9 @@ class Reign:
         return self.address is None or other.posted_at < self.address.posted_at
 
     def failed_at(self, other: Post) -> datetime:
-        """When this enactment ended ``other`` (the Address when the time is unknown)."""
-        if self.enacted_at_known or self.address is None:
-            return max(self.enacted_at, other.posted_at)
-        return self.address.posted_at
+        """When this enactment ended ``other`` (a DoV posted after an enactment at an
+        unknown time was failed, or Illegal, from its posting)."""
+        return max(self.enacted_at, other.posted_at)
 
 
 def passed_to(post: Post, boss_word: str, names: frozenset[str]) -> str | None:
