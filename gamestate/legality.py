@@ -109,7 +109,7 @@ def posting_checks(
             illegal[p.id] = 'appendix "Subject": the subject of its title is empty'
             continue
         roster = reigns.roster_at(p.posted_at)
-        if p.status is PostStatus.PENDING and not roster.on_roster(p.author):
+        if not roster.on_roster(p.author):
             # "Any Imagineer may submit a Proposal", "any Imagineer may raise a Call for
             # Judgement", a DoV is made by "an Imagineer": official posts only "when the
             # Ruleset allows it" (rule "Gamestate Tracking").

@@ -210,6 +210,10 @@ def test_what_is_published_after_now_changes_nothing(
     """The evaluation is "as of" now."""
     g, now = scene
     extra = later.draw(posts(99, base=now + timedelta(seconds=1)))
+    if extra.category == Category.DOV.value and extra.author == g.boss:
+        # A later win by today's Boss settles the past (they were not the Boss before it):
+        # the one later fact that may change the answer (see test_timeline_property).
+        extra = replace(extra, status=PostStatus.PENDING, resolved_at=None)
     noisy = replace(g, posts=(*g.posts, extra))
     if g.posts:
         target = later.draw(st.sampled_from(g.posts))
