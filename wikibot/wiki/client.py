@@ -248,17 +248,12 @@ def connect(
     return client
 
 
-_warned: list[bool] = []
-
-
 def _warn_no_contact() -> None:
-    """Once per run: a bot that writes should say how to reach its operator."""
-    if not _warned:
-        _warned.append(True)
-        log.warning(
-            "no [game] contact in nomicbot.toml: the User-Agent names the project's home "
-            "page instead of a way to reach you (set a URL or an e-mail address)"
-        )
+    """A bot that writes should say how to reach its operator (one line per command)."""
+    log.warning(
+        "no [game] contact in nomicbot.toml: the User-Agent names the project's home "
+        "page instead of a way to reach you (set a URL or an e-mail address)"
+    )
 
 
 def _describe(exc: BaseException) -> str:
