@@ -147,7 +147,7 @@ def check(config_path: str | None) -> None:
     """
     config = load(config_path)
     with reported():
-        client = connect(config, login=bool(config.wiki.user))
+        client = connect(config, dry_run=True, login=bool(config.wiki.user))
         report = check_wiki(client, config.wiki)
     for line in report.lines():
         click.echo(line)
