@@ -12,11 +12,11 @@ import logging
 import click
 
 from wikibot.cli import blog as cli_blog
+from wikibot.cli import demo as cli_demo
 from wikibot.cli import mirror as cli_mirror
+from wikibot.cli import note as cli_note
 from wikibot.cli import status as cli_status
 from wikibot.cli import wiki as cli_wiki
-from wikibot.cli.common import config_option
-from wikibot.cli.demo import demo
 
 _LOGGERS = ("wikibot", "gamestate", "rules_text", "mwclient")
 """Whose log records the command line shows (mwclient reports maxlag pauses)."""
@@ -84,20 +84,21 @@ def cli(verbose: int, quiet: bool) -> None:
     _setup_logging(verbose, quiet)
 
 
-@cli.group()
-def sandbox() -> None:
+@cli.group(name="sandbox")
+def sandbox_group() -> None:
     """Local stand-ins for the real site: a blog and a real MediaWiki."""
 
 
-@cli.group()
-def wiki() -> None:
+@cli.group(name="wiki")
+def wiki_group() -> None:
     """Read and check the wiki's gamestate pages."""
 
 
-__all__ = ["cli", "config_option"]
+__all__ = ["cli", "sandbox_group", "wiki_group"]
 
 cli_status.register(cli)
-cli_blog.register(cli, sandbox)
+cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
-cli_wiki.register(cli, sandbox, wiki)
-cli.add_command(demo)
+cli_note.register(cli)
+cli_wiki.register(cli, sandbox_group, wiki_group)
+cli.add_command(cli_demo.demo)
