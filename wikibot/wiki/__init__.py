@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-# The page models load first: the client reads wikitext through them (a cycle otherwise).
-import wikibot.wiki.pages  # noqa: F401, I001
 from wikibot.wiki.client import (
     EditCause,
     EditResult,
@@ -22,20 +20,62 @@ from wikibot.wiki.drift import (
     check_wiki,
     ruleset_buildings,
 )
+from wikibot.wiki.etiquette import RUN_WORD, BotsRefusal, bots_refusal, is_run, normalise_user
+from wikibot.wiki.wikitext import (
+    QUOTING_TAGS,
+    RAW_TAGS,
+    PageTemplate,
+    Section,
+    Span,
+    SpanKind,
+    WikiHeading,
+    WikiLine,
+    WikiLines,
+    changed_section,
+    comments,
+    opaque_spans,
+    parse,
+    plain,
+    sections,
+    spans,
+    templates,
+)
 
 __all__ = [
     "NO_LEDGER",
+    "QUOTING_TAGS",
+    "RAW_TAGS",
+    "RUN_WORD",
+    "BotsRefusal",
     "DriftReport",
     "EditCause",
     "EditResult",
     "PageRevision",
+    "PageTemplate",
     "Revision",
+    "Section",
+    "Span",
+    "SpanKind",
     "WikiClient",
+    "WikiHeading",
+    "WikiLine",
+    "WikiLines",
+    "bots_refusal",
     "build_site",
+    "changed_section",
     "check_pages",
     "check_title",
     "check_wiki",
+    "comments",
     "connect",
+    "is_run",
+    "normalise_user",
+    "opaque_spans",
+    "parse",
+    "plain",
     "ruleset_buildings",
     "script_path",
+    "sections",
+    "spans",
+    "templates",
 ]
