@@ -33,7 +33,7 @@ SPENDING = [
         0,
         -500,
         None,
-        (0, -500),
+        (0, 0),
         id="Spending: 'reduce their Budget' (default: Budget covers the Fee 2000 exactly)",
     ),
     pytest.param(
@@ -41,7 +41,7 @@ SPENDING = [
         0,
         -500,
         None,
-        (1999, -2500),
+        (1999, -2000),
         id="Spending: 'or increase their Debt' (default: Budget 1999 does not cover 2000)",
     ),
     pytest.param(
