@@ -86,10 +86,26 @@ def zone(
     )
 
 
-def with_row(state: Economy, name: str, **values: int) -> Economy:
-    row = state.player(name)
-    assert row is not None
-    return state.with_player(replace(row, **values))
+def with_row(
+    state: Economy,
+    name: str,
+    *,
+    budget: int | None = None,
+    debt: int | None = None,
+    smiles: int | None = None,
+    lbd: int | None = None,
+) -> Economy:
+    found = state.player(name)
+    assert found is not None
+    return state.with_player(
+        replace(
+            found,
+            budget=found.budget if budget is None else budget,
+            debt=found.debt if debt is None else debt,
+            smiles=found.smiles if smiles is None else smiles,
+            lbd=found.lbd if lbd is None else lbd,
+        )
+    )
 
 
 def act(

@@ -59,7 +59,7 @@ EFFECTS = [
         0,
         0,
         0,
-        id="Concession Stand: 'only occurs if the Business Day [...] includes that set' (cc: no Adult)",
+        id="Concession Stand: 'only occurs if the Business Day [...] includes that set' (cc)",
     ),
     pytest.param(
         "Concession Stand (Budget)",
@@ -117,7 +117,7 @@ EFFECTS = [
         4,
         200,
         0,
-        id="Lagoon: '+4 SMILE and +200 Income (requires one Child, one Teen, one Adult and one Senior)'",
+        id="Lagoon: '+4 SMILE and +200 Income (requires one Child, one Teen, one Adult [...])'",
     ),
     pytest.param("Lagoon", "ctA", 0, 0, 0, id="Lagoon: no Senior, no Effect"),
     pytest.param("Lagoon (Budget)", "ctAS", 2, 100, 0, id="Lagoon (Budget): +2 SMILE, +100 Income"),
@@ -168,7 +168,7 @@ EFFECTS = [
         2,
         0,
         2000,
-        id="Expedited Pass Point: 'the first Imagineer to process a given Business Day, +2 SMILE and +2000 Tourism'",
+        id="Expedited Pass Point: 'the first Imagineer to process [...]': +2 SMILE, +2000 Tourism",
     ),
     pytest.param(
         "Expedited Pass Point (Budget)",

@@ -201,7 +201,7 @@ BREAKING_EVEN = [
         -300,
         301,
         (0, 1),
-        id="Breaking Even: 'their Budget is increased by the amount which the movement exceeded' (1)",
+        id="Breaking Even: 'Budget is increased by the amount which the movement exceeded' (1)",
     ),
     pytest.param(
         "Ann",
