@@ -185,6 +185,18 @@ class Change:
     reason: str
     """How the value was worked out, with the numbers."""
 
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: rule, words, target, field, before, after, reason."""
+        return {
+            "rule": self.clause.rule,
+            "words": self.clause.words,
+            "target": self.target,
+            "field": self.field.value,
+            "before": self.before,
+            "after": self.after,
+            "reason": self.reason,
+        }
+
     def __str__(self) -> str:
         if self.field in (Field.BY_HAND, Field.NOTE):
             return f'{self.reason} (rule "{self.clause.rule}")'
