@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import pytest
 
@@ -112,13 +113,14 @@ def test_bad_action_json(data: dict[str, object]) -> None:
 def test_bookkeeping_json_round_trip() -> None:
     state = economy(zones=[zone(license="Frozen (cA)")], boss_debt=-(10**6))
     state = with_row(state, "Ann", budget=10_000)
-    for action, actor, now in [
+    steps: list[tuple[Action, str, datetime]] = [
         (Construct("Playpit"), "Ann", MONDAY),
         (ExerciseLicense(1), "Ann", MONDAY),
         (ProcessBusinessDay(), "Bob", MONDAY),
         (RemoveLicense(), "Ann", MONDAY),
         (ApplyInterest(), "Cat", SUNDAY),
-    ]:
+    ]
+    for action, actor, now in steps:
         state = act(state, action, actor, now=now).state
     books = state.books
     assert books.built_on and books.exercises and books.processed and books.interest_days
