@@ -9,6 +9,7 @@ read, halved for a Budget version.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.effects import Effect, EffectKind, budget_text, read_effect
@@ -40,8 +41,12 @@ class Instance:
 def _effect(building: Building, definition: BuildingDefinition | None) -> Effect:
     if definition is None:
         return Effect(f"{building.name} is not a Building in the Ruleset", EffectKind.BY_HAND)
-    text = budget_text(definition.effect) if building.budget else definition.effect
-    return read_effect(text)
+    return _read(definition.effect, building.budget)
+
+
+@lru_cache(maxsize=1024)
+def _read(effect: str, budget: bool) -> Effect:
+    return read_effect(budget_text(effect) if budget else effect)
 
 
 def instances_in(zone: Zone, catalogue: BuildingCatalogue) -> tuple[Instance, ...]:

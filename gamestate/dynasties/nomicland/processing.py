@@ -44,11 +44,15 @@ def _effects(
     totals = {unit: 0 for unit in Unit}
     reasons: dict[Unit, list[str]] = {unit: [] for unit in Unit}
     notes: list[Change] = []
-    # Nobody recorded processing it, and no other row's LBD shows it processed.
-    first = all(d != day.number for d, _ in state.books.processed) and all(
-        p.lbd < day.number for p in state.players if p.name != actor
-    )
-    exercised = (day.number, actor) in state.books.exercises
+
+    def is_first() -> bool:
+        # Nobody recorded processing it, and no other row's LBD shows it processed.
+        return all(p.lbd < day.number for p in state.players if p.name != actor) and all(
+            d != day.number for d, _ in reversed(state.books.processed)
+        )
+
+    def has_exercised() -> bool:
+        return (day.number, actor) in state.books.exercises
 
     for instance in instances:
         effect = instance.effect
@@ -80,7 +84,7 @@ def _effects(
                 )
             )
             continue
-        if effect.unless_exercised and exercised:
+        if effect.unless_exercised and has_exercised():
             notes.append(
                 Change(
                     EFFECT_APPLIES,
@@ -93,7 +97,7 @@ def _effects(
                 )
             )
             continue
-        if effect.first_to_process and not first:
+        if effect.first_to_process and not is_first():
             notes.append(
                 Change(
                     EFFECT_APPLIES,
