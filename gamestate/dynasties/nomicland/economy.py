@@ -360,7 +360,12 @@ class Economy:
         """``day`` replacing the Business Day of its number (or added at the end)."""
         if day.number == len(self.days) + 1:
             return replace(self, days=(*self.days, day))
-        return replace(self, days=tuple(day if d.number == day.number else d for d in self.days))
+        at = day.number - 1
+        if not 0 <= at < len(self.days) or self.days[at].number != day.number:
+            return replace(
+                self, days=tuple(day if d.number == day.number else d for d in self.days)
+            )
+        return replace(self, days=(*self.days[:at], day, *self.days[at + 1 :]))
 
 
 @dataclass(frozen=True)

@@ -159,9 +159,10 @@ def exercise(
     )
     state = replace(state, books=state.books.with_exercise(actor, day.number))
     if turnstiles and first and action.turnstile:
-        own = sum(i.effect.debt_moves[0] for i in turnstiles)
-        boss = sum(i.effect.debt_moves[1] for i in turnstiles)
-        what = f"Turnstile x{len(turnstiles)}: first to exercise onto Business Day {day.number}"
+        own = sum(i.effect.debt_moves[0] * i.copies for i in turnstiles)
+        boss = sum(i.effect.debt_moves[1] * i.copies for i in turnstiles)
+        copies = sum(i.copies for i in turnstiles)
+        what = f"Turnstile x{copies}: first to exercise onto Business Day {day.number}"
         state, moved = move_debt_toward_zero(
             state, actor, own, clause=EFFECT_APPLIES, what=f"{what}, {own}"
         )

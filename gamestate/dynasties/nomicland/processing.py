@@ -55,6 +55,7 @@ def _effects(
         return (day.number, actor) in state.books.exercises
 
     for instance in instances:
+        label, copies = instance.label, instance.copies
         effect = instance.effect
         if effect.kind is EffectKind.BY_HAND:
             notes.append(
@@ -64,7 +65,7 @@ def _effects(
                     Field.BY_HAND,
                     None,
                     None,
-                    f"apply by hand: {instance.label}: \u201c{effect.text}\u201d",
+                    f"apply by hand: {label}: \u201c{effect.text}\u201d",
                 )
             )
             continue
@@ -79,7 +80,7 @@ def _effects(
                     Field.NOTE,
                     None,
                     None,
-                    f"{instance.label}: requires {needed}; Business Day {day.number} has "
+                    f"{label}: requires {needed}; Business Day {day.number} has "
                     f"{str(day) or 'no Visitors'}: no Effect",
                 )
             )
@@ -92,7 +93,7 @@ def _effects(
                     Field.NOTE,
                     None,
                     None,
-                    f"{instance.label}: {actor} exercised an IP License onto Business Day "
+                    f"{label}: {actor} exercised an IP License onto Business Day "
                     f"{day.number}: no Effect",
                 )
             )
@@ -105,14 +106,14 @@ def _effects(
                     Field.NOTE,
                     None,
                     None,
-                    f"{instance.label}: {actor} is not the first to process Business Day "
+                    f"{label}: {actor} is not the first to process Business Day "
                     f"{day.number}: no Effect",
                 )
             )
             continue
         for unit, amount in effect.gains(day).items():
-            totals[unit] += amount
-            reasons[unit].append(f"{instance.label}: {amount}")
+            totals[unit] += amount * copies
+            reasons[unit].append(f"{label}: {amount * copies}")
     return totals, reasons, notes
 
 
