@@ -55,11 +55,19 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(ProcessBusinessDay, st.one_of(st.none(), st.integers(0, 6))),
     st.builds(
         CreateLicense,
-        st.sampled_from(["Frozen", "Cars", ""]),
-        st.lists(st.sampled_from(list(Segment)), min_size=1, max_size=3).map(tuple),
+        st.sampled_from(["Frozen", "Cars", "Frozen", ""]),
+        st.one_of(
+            st.tuples(st.sampled_from(list(Segment)), st.sampled_from(list(Segment))),
+            st.lists(st.sampled_from(list(Segment)), min_size=1, max_size=3).map(tuple),
+        ),
         pay=pays,
     ),
-    st.builds(ExerciseLicense, st.integers(1, 6), turnstile=st.booleans()),
+    st.builds(
+        ExerciseLicense,
+        st.integers(1, 6),
+        zone=st.sampled_from([None, "The Theme Zone", "The Park Zone", "The Second Zone"]),
+        turnstile=st.booleans(),
+    ),
     st.builds(RemoveLicense, pay=pays),
     st.builds(RepayDebt, st.integers(-10, 5000)),
     st.just(ApplyInterest()),
