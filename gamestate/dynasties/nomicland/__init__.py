@@ -115,7 +115,6 @@ __all__ = [
     "budget_text",
     "check_player_rows",
     "check_zones",
-    "clauses",
     "cost_of",
     "dov_refusal",
     "next_day",
