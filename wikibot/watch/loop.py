@@ -15,9 +15,9 @@ Each cycle:
 
 A cycle that fails (the blog, the wiki or the database unreachable, maxlag) is
 logged and retried after a backoff that doubles up to 16 intervals (capped at an
-hour, or at the interval if that is longer), never fatal. A stop request (SIGINT/SIGTERM: :attr:`Watcher.stop`) is
-honoured between the steps of a cycle and ends the wait within 0.2 s. The loop never
-resolves a matter.
+hour, or at the interval if that is longer), never fatal. A stop request
+(SIGINT/SIGTERM: :attr:`Watcher.stop`) is honoured between the steps of a cycle
+and ends the wait within 0.2 s. The loop never resolves a matter.
 """
 
 from __future__ import annotations
