@@ -24,6 +24,7 @@ __all__ = [
     "Config",
     "GameConfig",
     "MirrorConfig",
+    "WatchConfig",
     "WikiConfig",
     "load_config",
     "package_version",
@@ -32,6 +33,7 @@ __all__ = [
 
 CONFIG_ENV = "NOMICBOT_CONFIG"
 PASSWORD_ENV = "NOMICBOT_WIKI_PASSWORD"
+WEBHOOK_ENV = "NOMICBOT_WATCH_WEBHOOK"
 DEFAULT_USER_AGENT = (
     "nomicbot/{version} (+{contact}; BlogNomic bookkeeping bot; operator: {player})"
 )
@@ -169,6 +171,58 @@ class MirrorConfig:
 
 
 @dataclass(frozen=True)
+class WatchConfig:
+    """``[watch]``: the unattended loop (``nomicbot watch``)."""
+
+    webhook_file: str | None = None
+    """A 0600 file holding the webhook URL (a secret: it lets anyone post to the channel).
+    ``$NOMICBOT_WATCH_WEBHOOK`` overrides it; with neither, announcements go to stdout only."""
+    auto_resolve_as: str = ""
+    """The Admin who allows the watcher to resolve decidable matters in their name
+    (empty: it never resolves)."""
+
+    def webhook_url(self) -> str | None:
+        """The webhook URL from the environment or the 0600 file, or None if none is set."""
+        env = os.environ.get(WEBHOOK_ENV)
+        if env is not None:
+            if not env.strip():
+                raise ConfigError(
+                    f"{WEBHOOK_ENV} is empty: put the webhook URL in it, or unset it to use "
+                    "[watch] webhook_file"
+                )
+            url = env.strip()
+        elif not self.webhook_file:
+            return None
+        else:
+            url = _read_secret(Path(self.webhook_file), "watch webhook_file", "the webhook URL")
+        if not url.startswith(("http://", "https://")):
+            # The value is a secret: the message does not repeat it.
+            raise ConfigError("the watch webhook is not an http:// or https:// URL")
+        return url
+
+
+def _read_secret(path: Path, what: str, holds: str) -> str:
+    """A secret from a file only its owner may read (mode 0600), stripped."""
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        raise ConfigError(f"{what} {path}: {exc.strerror}") from None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise ConfigError(
+            f"{what} {path} is readable by others (mode {oct(mode & 0o777)}); chmod 600 it"
+        )
+    try:
+        secret = path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise ConfigError(f"{what} {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{what} {path} is not UTF-8 text") from None
+    if not secret:
+        raise ConfigError(f"{what} {path} is empty: put {holds} in it")
+    return secret
+
+
+@dataclass(frozen=True)
 class GameConfig:
     """``[game]``: who runs the bot, and the current keyword terms."""
 
@@ -194,6 +248,7 @@ class Config:
     wiki: WikiConfig = field(default_factory=WikiConfig)
     mirror: MirrorConfig = field(default_factory=MirrorConfig)
     game: GameConfig = field(default_factory=GameConfig)
+    watch: WatchConfig = field(default_factory=WatchConfig)
     path: Path | None = None
     """Where it was read from; relative paths in it are relative to this file."""
 
@@ -280,7 +335,7 @@ def load_config(path: str | Path | None = None) -> Config:
         raise ConfigError(f"{where}: not UTF-8 text") from None
     except OSError as exc:
         raise ConfigError(f"{where}: {exc.strerror}") from None
-    unknown = sorted(set(data) - {"blog", "wiki", "mirror", "game"})
+    unknown = sorted(set(data) - {"blog", "wiki", "mirror", "game", "watch"})
     if unknown:
         raise ConfigError(f"{where}: unknown section(s): {', '.join(unknown)}")
     game_raw = data.get("game", {})
@@ -300,10 +355,14 @@ def load_config(path: str | Path | None = None) -> Config:
     mirror = _section(data, "mirror", MirrorConfig, where)
     if "://" not in mirror.database and not Path(mirror.database).is_absolute():
         mirror = MirrorConfig(database=str(base / mirror.database))
+    watch = _section(data, "watch", WatchConfig, where)
+    if watch.webhook_file and not Path(watch.webhook_file).is_absolute():
+        watch = WatchConfig(**{**watch.__dict__, "webhook_file": str(base / watch.webhook_file)})
     return Config(
         blog=_section(data, "blog", BlogConfig, where),
         wiki=wiki,
         mirror=mirror,
         game=game,
+        watch=watch,
         path=p,
     )

@@ -7,7 +7,9 @@ Hierarchy::
     ├── ArchiveError       a nomic-archive/1 file is malformed (names field and post)
     ├── ScrapeError        the blog could not be read (after retries)
     ├── MirrorError        the mirror database refused an operation
-    └── WikiError          a wiki call failed (names the page and the cause)
+    │   └── LockError      another process holds a named lock on the mirror
+    ├── WikiError          a wiki call failed (names the page and the cause)
+    └── WebhookError       an announcement could not be posted (never shows the URL)
 
 The CLI turns each into one line on stderr and a non-zero exit, never a traceback.
 """
@@ -33,6 +35,14 @@ class ScrapeError(NomicbotError):
 
 class MirrorError(NomicbotError):
     """The mirror database refused an operation."""
+
+
+class LockError(MirrorError):
+    """Another process holds a named lock on the mirror; the message says who."""
+
+
+class WebhookError(NomicbotError):
+    """A webhook POST failed; the message names the cause, never the (secret) URL."""
 
 
 class WikiError(NomicbotError):

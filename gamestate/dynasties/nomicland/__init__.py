@@ -8,7 +8,6 @@ pure :func:`apply` (:mod:`engine`) returning an :class:`Outcome` or raising
 
 from __future__ import annotations
 
-from gamestate.dynasties.nomicland import clauses
 from gamestate.dynasties.nomicland.actions import (
     ACTION_NAMES,
     Action,

@@ -1,0 +1,139 @@
+"""``nomicbot watch``: sync, republish the Votes page and announce events, unattended."""
+
+from __future__ import annotations
+
+import logging
+import re
+import signal
+import sys
+from datetime import UTC, datetime
+from types import FrameType
+
+import click
+
+from wikibot.blog.scraper import BlogScraper
+from wikibot.cli.common import config_option, load, reported
+from wikibot.mirror.api import Mirror
+from wikibot.watch.lock import Holder, acquire_lock, release_lock
+from wikibot.watch.loop import LOCK_NAME, StopRequest, Watcher
+
+__all__ = ["parse_interval", "register", "watch"]
+
+_INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*$")
+_UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}
+WATCH_RETRIES = 2
+"""Retries of one blog request within a cycle; the cycle's own backoff does the rest."""
+
+
+def parse_interval(text: str) -> float:
+    """``10m``, ``30s``, ``1h`` or plain seconds, as seconds (at least 1)."""
+    found = _INTERVAL.match(text)
+    if found is None or float(found.group(1)) * _UNITS[found.group(2)] < 1:
+        raise click.BadParameter(f"expected e.g. 30s, 10m or 1h (at least 1s), got {text!r}")
+    return float(found.group(1)) * _UNITS[found.group(2)]
+
+
+@click.command()
+@config_option
+@click.option(
+    "--interval",
+    default="10m",
+    show_default=True,
+    metavar="DURATION",
+    help="Time between cycles: 30s, 10m, 1h (failed cycles back off up to 16 times this).",
+)
+@click.option(
+    "--once", is_flag=True, help="Run one cycle and exit (for cron); exit 1 if it failed."
+)
+def watch(config_path: str | None, interval: str, once: bool) -> None:
+    """Keep the game's pages current and announce what can be done, unattended.
+
+    Each cycle syncs the blog into the mirror (one request when nothing
+    changed), republishes the wiki's Votes page when the tally changed, and
+    announces each new event once, across restarts: a Votable Matter became
+    decidable, a DoV put the game into Hiatus, Seasonal Downtime began or
+    ended. Announcements go to stdout and, when [watch] webhook_file or
+    $NOMICBOT_WATCH_WEBHOOK names one, to a Discord- or Slack-compatible
+    webhook. It never resolves anything. A failed cycle is logged on stderr and
+    retried with backoff. SIGINT or SIGTERM stops it after the current step.
+    Only one watcher may run on a mirror at a time.
+
+    Example:
+
+    \b
+        nomicbot watch --config nomicbot.toml --interval 10m
+        nomicbot watch --config nomicbot.toml --once    # from cron
+    """
+    seconds = parse_interval(interval)
+    config = load(config_path)
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(message)s",
+        datefmt="%Y-%m-%dT%H:%M:%S%z",
+    )
+    stop = StopRequest()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt  # a second signal: stop now (a sync run is marked failed)
+        stop.set()
+
+    with reported():
+        config.require_operator()
+        webhook = config.watch.webhook_url()
+        try:
+            scraper = BlogScraper(
+                config.blog.url,
+                markup=config.blog.markup,
+                user_agent=config.user_agent,
+                min_interval=config.blog.min_interval,
+                max_retries=WATCH_RETRIES,
+            )
+        except ValueError as exc:
+            raise click.ClickException(f"[blog]: {exc}") from None
+        with Mirror.open(config.mirror.database) as mirror, scraper:
+            me = Holder.this_process()
+            took = acquire_lock(mirror, LOCK_NAME, holder=me, now=datetime.now(UTC))
+            if took is not None:
+                click.echo(
+                    f"Took over the watch lock left by {took} (no longer running).", err=True
+                )
+            previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+            try:
+                if config.watch.auto_resolve_as:
+                    click.echo(
+                        f"[watch] auto_resolve_as = {config.watch.auto_resolve_as!r} is set, but "
+                        "auto-resolve is not available yet (no `resolve` command): the watcher "
+                        "only announces; resolve by hand.",
+                        err=True,
+                    )
+                target = "stdout and the webhook" if webhook else "stdout"
+                click.echo(
+                    f"Watching {config.blog.url} every {interval}; announcing on {target}.",
+                    err=True,
+                )
+                watcher = Watcher(
+                    config,
+                    mirror,
+                    scraper,
+                    webhook_url=webhook,
+                    stop=stop,
+                    out=lambda line: click.echo(line),
+                )
+                ok = watcher.run(interval=seconds, once=once)
+            except KeyboardInterrupt:
+                ok = not once
+            finally:
+                for s, handler in previous.items():
+                    signal.signal(s, handler)
+                release_lock(mirror, LOCK_NAME, holder=me)
+            if stop.is_set():
+                click.echo("Stopped.", err=True)
+    if once and not ok:
+        raise click.exceptions.Exit(1)
+
+
+def register(cli: click.Group) -> None:
+    """Adds ``watch`` to the CLI."""
+    cli.add_command(watch)

@@ -1,0 +1,47 @@
+"""``nomicbot watch``: the unattended loop (sync, republish, announce once)."""
+
+from __future__ import annotations
+
+from wikibot.watch.events import (
+    Announcement,
+    events_from_status,
+)
+from wikibot.watch.lock import (
+    Holder,
+    acquire_lock,
+    lock_holder,
+    release_lock,
+)
+from wikibot.watch.loop import (
+    LOCK_NAME,
+    MAX_BACKOFF,
+    POLL,
+    CycleReport,
+    StopRequest,
+    Watcher,
+    backoff_delay,
+)
+from wikibot.watch.webhook import (
+    MAX_LENGTH,
+    post_webhook,
+    webhook_payload,
+)
+
+__all__ = [
+    "LOCK_NAME",
+    "MAX_BACKOFF",
+    "MAX_LENGTH",
+    "POLL",
+    "Announcement",
+    "CycleReport",
+    "Holder",
+    "StopRequest",
+    "Watcher",
+    "acquire_lock",
+    "backoff_delay",
+    "events_from_status",
+    "lock_holder",
+    "post_webhook",
+    "release_lock",
+    "webhook_payload",
+]

@@ -1,0 +1,243 @@
+"""The watch loop: sync, republish the Votes page, announce each new event once.
+
+Each cycle:
+
+1. syncs the blog into the mirror (:func:`wikibot.mirror.sync.sync`: one
+   conditional request when nothing changed);
+2. evaluates the game at the cycle's instant (:func:`gamestate.evaluate`);
+3. republishes the wiki's Votes page when the tally's fingerprint differs from
+   the one it last published (the page itself is edited only on a change);
+4. records each event (:mod:`wikibot.watch.events`) not yet in the mirror's
+   ``announcements`` table, prints it on stdout, and posts it to the webhook;
+   a row whose webhook POST failed keeps ``sent_at`` NULL and is posted again
+   next cycle (a process killed between the POST and the update may post it
+   twice: at least once, never silently lost).
+
+A cycle that fails (the blog, the wiki or the database unreachable, maxlag) is
+logged and retried after a backoff that doubles up to 16 intervals (capped at an
+hour, or at the interval if that is longer), never fatal. A stop request
+(SIGINT/SIGTERM: :attr:`Watcher.stop`) is honoured between the steps of a cycle
+and ends the wait within 0.2 s. The loop never resolves a matter.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from gamestate import GameStatus, evaluate
+from wikibot.blog.scraper import BlogScraper
+from wikibot.config import Config
+from wikibot.errors import NomicbotError, WebhookError
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.schema import AnnouncementRow
+from wikibot.mirror.sync import SyncReport, sync
+from wikibot.watch.events import Announcement, events_from_status
+from wikibot.watch.webhook import post_webhook
+from wikibot.wiki.client import WikiClient, connect
+from wikibot.wiki.pages.votes import publish_votes, tally_fingerprint
+
+__all__ = [
+    "LOCK_NAME",
+    "MAX_BACKOFF",
+    "POLL",
+    "CycleReport",
+    "StopRequest",
+    "Watcher",
+    "backoff_delay",
+]
+
+LOCK_NAME = "watch"
+"""The mirror lock a watcher holds while it runs."""
+MAX_BACKOFF = 3600.0
+"""The longest wait after failed cycles, in seconds."""
+
+POLL = 0.2
+"""Seconds between two looks at the stop flag while waiting."""
+
+log = logging.getLogger("nomicbot.watch")
+
+
+def backoff_delay(interval: float, failures: int) -> float:
+    """Seconds to wait after ``failures`` failed cycles in a row (0: the interval)."""
+    return min(interval * 2.0 ** min(failures, 4), max(interval, MAX_BACKOFF))
+
+
+class StopRequest:
+    """A stop flag a signal handler may set: no lock, so it cannot deadlock the thread it
+    interrupts (a ``threading.Event`` can); :meth:`wait` polls it every 0.2 s."""
+
+    def __init__(self, *, sleep: Callable[[float], None] = time.sleep) -> None:
+        self._set = False
+        self._sleep = sleep
+
+    def set(self) -> None:
+        """Asks the loop to stop."""
+        self._set = True
+
+    def is_set(self) -> bool:
+        """Was a stop asked for?"""
+        return self._set
+
+    def wait(self, seconds: float) -> bool:
+        """Waits up to ``seconds``, less if a stop is asked for; returns whether it was."""
+        deadline = time.monotonic() + seconds
+        while not self._set and (left := deadline - time.monotonic()) > 0:
+            self._sleep(min(POLL, left))
+        return self._set
+
+
+@dataclass(frozen=True)
+class CycleReport:
+    """What one cycle did."""
+
+    sync: SyncReport
+    published: bool
+    """Whether the Votes page was saved (it changed)."""
+    announced: tuple[Announcement, ...]
+    """Events announced for the first time this cycle."""
+    delivered: int
+    """Announcements posted to the webhook this cycle (new or retried)."""
+
+
+@dataclass
+class Watcher:
+    """One watcher on one mirror (the caller holds its lock)."""
+
+    config: Config
+    mirror: Mirror
+    scraper: BlogScraper
+    webhook_url: str | None = None
+    stop: StopRequest = field(default_factory=StopRequest)
+    out: Callable[[str], None] = print
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC).replace(microsecond=0))
+    wiki_factory: Callable[[], WikiClient] | None = None
+    cycles: int = 0
+    failures: int = 0
+    _wiki: WikiClient | None = None
+    _published: str | None = None
+
+    # One cycle.
+
+    def cycle(self) -> CycleReport:
+        """Runs one cycle; raises NomicbotError if a step failed."""
+        self.cycles += 1
+        report = sync(self.mirror, self.scraper, terms=self.config.game.terms, clock=self.clock)
+        for warning in report.warnings:
+            log.warning("sync: %s", warning)
+        now = self.clock()
+        status = evaluate(self.mirror.to_game(), now)
+        published = False
+        if not self.stop.is_set():
+            published = self._publish(status)
+        announced: list[Announcement] = []
+        if not self.stop.is_set():
+            blog = self.config.blog.url
+            announced = self._record(events_from_status(status, blog_url=blog))
+            for a in announced:
+                self.out(f"{a.at.isoformat().replace('+00:00', 'Z')} {a.text}")
+        delivered = self._deliver()
+        return CycleReport(report, published, tuple(announced), delivered)
+
+    def _publish(self, status: GameStatus) -> bool:
+        if not self.config.wiki.url:
+            return False
+        blog = self.config.blog.url
+        fingerprint = tally_fingerprint(status, blog_url=blog)
+        if fingerprint == self._published:
+            return False
+        try:
+            if self._wiki is None:
+                make = self.wiki_factory or (lambda: connect(self.config))
+                self._wiki = make()
+            result = publish_votes(
+                self._wiki, status, title=self.config.wiki.votes_page, blog_url=blog
+            )
+        except NomicbotError:
+            self._wiki = None  # log in afresh next time
+            raise
+        self._published = fingerprint
+        if result.changed:
+            log.info("%s: saved revision %s", result.title, result.revid)
+        return bool(result.changed and not result.dry_run)
+
+    def _record(self, events: list[Announcement]) -> list[Announcement]:
+        """Adds the events not announced before; returns them."""
+        if not events:
+            return []
+        keys = [e.key for e in events]
+        sent_at = None if self.webhook_url else events[0].at
+        with self.mirror.bound():
+            known = {r.key for r in AnnouncementRow.select().where(AnnouncementRow.key.in_(keys))}
+            new = [e for e in events if e.key not in known]
+            with self.mirror.db.atomic():
+                for e in new:
+                    AnnouncementRow.insert(
+                        key=e.key, at=e.at, text=e.text, sent_at=sent_at
+                    ).on_conflict_ignore().execute()
+        return new
+
+    def _deliver(self) -> int:
+        """Posts every announcement not yet sent to the webhook; returns how many went."""
+        if not self.webhook_url:
+            return 0
+        with self.mirror.bound():
+            waiting = list(
+                AnnouncementRow.select()
+                .where(AnnouncementRow.sent_at.is_null())
+                .order_by(AnnouncementRow.at, AnnouncementRow.key)
+            )
+        sent = 0
+        for row in waiting:
+            if self.stop.is_set():
+                break
+            post_webhook(self.webhook_url, row.text, user_agent=self.config.user_agent)
+            with self.mirror.bound():
+                AnnouncementRow.update(sent_at=self.clock()).where(
+                    AnnouncementRow.key == row.key
+                ).execute()
+            sent += 1
+        return sent
+
+    # The loop.
+
+    def run(self, *, interval: float, once: bool = False) -> bool:
+        """Cycles until stopped (or once); returns whether the last cycle succeeded."""
+        ok = False
+        while not self.stop.is_set():
+            try:
+                report = self.cycle()
+            except (NomicbotError, WebhookError) as exc:
+                ok = False
+                self.failures += 1
+                delay = backoff_delay(interval, self.failures)
+                log.error(
+                    "cycle %d failed (%d in a row): %s; next try in %.0f s",
+                    self.cycles,
+                    self.failures,
+                    exc,
+                    delay,
+                )
+            else:
+                ok = True
+                self.failures = 0
+                delay = interval
+                log.info(
+                    "cycle %d ok: sync run %d %s, %d requests (%d not modified); "
+                    "Votes page %s; %d announced, %d sent to the webhook",
+                    self.cycles,
+                    report.sync.run_id,
+                    report.sync.outcome,
+                    report.sync.requests_made,
+                    report.sync.not_modified,
+                    "saved" if report.published else "unchanged",
+                    len(report.announced),
+                    report.delivered,
+                )
+            if once:
+                break
+            self.stop.wait(delay)
+        return ok
