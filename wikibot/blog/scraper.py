@@ -23,22 +23,24 @@ from urllib.parse import quote, urljoin
 
 import requests
 
-from wikibot.blog.parse import (
+from wikibot.blog.markup import (
     CATEGORY_SLUGS,
-    ListingEntry,
-    ListingPage,
-    Roster,
-    ScrapedPost,
-    ScrapeWarning,
     canonical_html,
     category_slug,
     check_markup,
     detect_markup,
     is_complete_page,
+)
+from wikibot.blog.parse import (
+    ListingEntry,
+    ListingPage,
+    ScrapedPost,
+    ScrapeWarning,
     parse_listing,
     parse_post,
 )
 from wikibot.blog.polite import PoliteSession
+from wikibot.blog.sidebar import Sidebar
 from wikibot.errors import ScrapeError
 
 __all__ = [
@@ -46,7 +48,7 @@ __all__ = [
     "CATEGORY_SLUGS",
     "ListingEntry",
     "ListingPage",
-    "Roster",
+    "Sidebar",
     "ScrapeWarning",
     "ScrapedPost",
     "canonical_html",

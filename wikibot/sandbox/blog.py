@@ -70,7 +70,7 @@ from urllib.parse import unquote
 from gamestate.models import Comment, Game, Post
 from wikibot.archive import write_archive
 from wikibot.blog.dates import MONTH_ABBREVIATIONS, DateOrder
-from wikibot.blog.parse import category_slug
+from wikibot.blog.markup import category_slug
 from wikibot.sandbox.http import BlogServer
 from wikibot.sandbox.render import (
     MARKUPS,
