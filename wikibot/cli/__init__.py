@@ -12,6 +12,7 @@ import click
 from wikibot.cli import blog as cli_blog
 from wikibot.cli import demo as cli_demo
 from wikibot.cli import mirror as cli_mirror
+from wikibot.cli import resolve as cli_resolve
 from wikibot.cli import status as cli_status
 from wikibot.cli import wiki as cli_wiki
 
@@ -41,5 +42,6 @@ __all__ = ["cli", "sandbox_group", "wiki_group"]
 cli_status.register(cli)
 cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
+cli_resolve.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
 cli.add_command(cli_demo.demo)

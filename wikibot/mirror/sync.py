@@ -51,6 +51,7 @@ from gamestate.roster import quorum
 from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage, Sidebar
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.mirror.api import Mirror, PageCheck, Stored
+from wikibot.mirror.resolutions import check_resolutions
 from wikibot.mirror.sync_log import (
     PageMemo,
     PostState,
@@ -220,6 +221,9 @@ class _Sync:
                 self._verify(self.listed, walk.started_at)
             elif verify:
                 self._verify(self.states, self.now)
+            # Resolutions awaiting the blog: confirmed, or reported as a mismatch.
+            for problem in check_resolutions(self.mirror, at=self.now):
+                self._warn("", problem)
             outcome = "incomplete" if self.failures else "ok"
         except NomicbotError as exc:
             with suppress(MirrorError):

@@ -266,6 +266,15 @@ class SandboxBlog:
             raise
         return comment
 
+    def update_post(self, post_id: str, change: Callable[[Post], Post]) -> Post:
+        """Replaces a post by ``change(post)`` (an Admin's edit) and saves the game."""
+        with self._lock:
+            post = change(self._posts[post_id])  # KeyError: no such post
+            self._posts[post_id] = post
+            self._generation += 1
+        self._save()
+        return post
+
     def _save(self) -> None:
         """Writes the game to the state file: a temp file, then an atomic rename."""
         if self.state_path is None:
