@@ -11,8 +11,9 @@ mechanical effect under an operation id of the ledger
 * ``resolve/POST/boss``: an enacted DoV's new Boss (the next sync checks the
   roster's Boss against it);
 * ``resolve/POST/votes``: the Votes page republished;
-* ``ascension/POST/...``: an Ascension Address by the new Boss: the Ruleset and
-  the gamestate pages archived as "PAGE N", then the Ruleset edited once.
+* ``ascension/POST/archive-{ruleset,nomicland,gamestate}``, ``ascension/POST/ruleset``: an
+  Ascension Address by the new Boss: the Ruleset and the gamestate pages archived
+  as "PAGE N", then the Ruleset edited once.
 
 A run killed at any point is completed by the next run (it resumes the
 resolutions the ledger shows ``started``) and repeats nothing.
@@ -291,8 +292,12 @@ class Resolver:
         changes = AddressChanges(dict(args["renames"]), tuple(args["keep"]))
         number = int(args["number"])
         url = self._post_url(args["post_id"])
-        pages = [self.pages.ruleset_page, self.pages.nomicland_page, self.pages.gamestate_page]
-        for page in pages:
+        pages = {
+            "ruleset": self.pages.ruleset_page,
+            "nomicland": self.pages.nomicland_page,
+            "gamestate": self.pages.gamestate_page,
+        }
+        for key, page in pages.items():
             archive = f"{page} {number}"
 
             def copy(op_id: str, page: str = page, archive: str = archive) -> EditResult:
@@ -301,7 +306,7 @@ class Resolver:
                 return wiki.edit(archive, lambda text: text if text.strip() else old, cause=cause)
 
             what = f'"{page}" archived as "{archive}"'
-            self._wiki_effect(ledger, op, f"archive {archive}", archive, copy, what)
+            self._wiki_effect(ledger, op, f"archive-{key}", archive, copy, what)
 
         def ruleset(op_id: str) -> EditResult:
             cause = EditCause(f"Ascension Address: {changes.describe()}", url, op_id)
