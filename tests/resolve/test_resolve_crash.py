@@ -58,7 +58,9 @@ def wiki_state(human: HumanEditor, bot: WikiClient, prefix: str) -> dict[str, tu
     ("before", "step"),
     [
         pytest.param(("day1",), "day3", id="a resolution: record, Votes page"),
-        pytest.param(("day1", "day3", "day5"), "day6", id="an Ascension Address: archives, Ruleset"),
+        pytest.param(
+            ("day1", "day3", "day5"), "day6", id="an Ascension Address: archives, Ruleset"
+        ),
     ],
 )
 def test_killed_at_every_write_point_then_rerun_ends_as_an_uninterrupted_run(
@@ -93,8 +95,14 @@ def test_killed_at_every_write_point_then_rerun_ends_as_an_uninterrupted_run(
         invoke("resolve", "--config", config, "--now", format_time(STEPS[day]), "--apply")
 
     where, config = fresh("reference")
-    assert "Nothing to resolve." not in invoke("resolve", "--config", config, "--now", now, "--apply").output
-    reference = mirror_state(where / "mirror.sqlite"), wiki_state(human, bot, f"{page_title}/reference")
+    assert (
+        "Nothing to resolve."
+        not in invoke("resolve", "--config", config, "--now", now, "--apply").output
+    )
+    reference = (
+        mirror_state(where / "mirror.sqlite"),
+        wiki_state(human, bot, f"{page_title}/reference"),
+    )
 
     point = 0
     while True:
@@ -106,6 +114,9 @@ def test_killed_at_every_write_point_then_rerun_ends_as_an_uninterrupted_run(
             break  # past the last write point: the run finished
         assert killed.returncode == -signal.SIGKILL, killed.stderr
         invoke("resolve", "--config", config, "--now", now, "--apply")
-        got = mirror_state(where / "mirror.sqlite"), wiki_state(human, bot, f"{page_title}/kill{point}")
+        got = (
+            mirror_state(where / "mirror.sqlite"),
+            wiki_state(human, bot, f"{page_title}/kill{point}"),
+        )
         assert got == reference, f"killed at write point {point}"
     assert point > 5  # every effect has its points: started, written, applied

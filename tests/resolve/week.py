@@ -112,7 +112,7 @@ def seed_pages(human: Any, prefix: str) -> None:
     human.edit(f"{prefix}/Ruleset", ruleset_139_wikitext())
     human.edit(f"{prefix}/Ruleset 138", "The Ruleset of the dynasty before.")
     human.edit(f"{prefix}/Nomicland", "== Visitors ==\n# AtSScAA\n")
-    human.edit(f"{prefix}/Gamestate", "{| class=\"wikitable\"\n|-\n| Alice || 100\n|}\n")
+    human.edit(f"{prefix}/Gamestate", '{| class="wikitable"\n|-\n| Alice || 100\n|}\n')
     human.edit(f"{prefix}/Votes", "Prose above the tally, kept.\n")
 
 
