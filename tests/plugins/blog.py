@@ -115,7 +115,9 @@ def sandbox_blog() -> Iterator[Callable[..., SandboxBlog]]:
 
 
 class RecordingScraper(BlogScraper):
-    """A BlogScraper that notes each sleep instead of sleeping."""
+    """A BlogScraper that notes each sleep instead of sleeping, on a virtual clock that
+    only sleeping moves: the spacing it computes does not depend on how busy the
+    machine is."""
 
     slept: list[float]
 
@@ -127,10 +129,16 @@ def scraper() -> Iterator[Callable[..., RecordingScraper]]:
 
     def make(blog: SandboxBlog, **options: Any) -> RecordingScraper:
         slept: list[float] = []
+        now = [0.0]
+
+        def sleep(seconds: float) -> None:
+            slept.append(seconds)
+            now[0] += seconds
+
         options.setdefault("user_agent", USER_AGENT)
         options.setdefault("min_interval", 0.0)
         options.setdefault("timeout", 5.0)
-        s = RecordingScraper(blog.url, sleep=slept.append, **options)
+        s = RecordingScraper(blog.url, sleep=sleep, clock=lambda: now[0], **options)
         s.slept = slept
         made.append(s)
         return s

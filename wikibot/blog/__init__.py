@@ -1,7 +1,13 @@
-"""Reading the blog: the polite HTTP session, blog dates, page parsing and the scraper."""
+"""Reading the blog: the polite HTTP session, blog dates, page markup and parsing, the scraper."""
 
 from __future__ import annotations
 
+from wikibot.blog.comments import (
+    RawComment,
+    classic_comments,
+    comment_ids,
+    wp_comments,
+)
 from wikibot.blog.dates import (
     MONTH_ABBREVIATIONS,
     DateOrder,
@@ -12,19 +18,30 @@ from wikibot.blog.dates import (
     infer_date_order,
     parse_blog_date,
 )
-from wikibot.blog.parse import (
+from wikibot.blog.markup import (
     CATEGORY_SLUGS,
+    MARKUPS,
     MAX_COMMENT_COUNT,
-    ListingEntry,
-    ListingPage,
-    Roster,
-    ScrapedPost,
-    ScrapeWarning,
     canonical_html,
+    category_from_slug,
     category_slug,
     check_markup,
+    classes_of,
     detect_markup,
+    find_tag,
+    inner_html,
     is_complete_page,
+    nodes_html,
+    squeezed_text,
+)
+from wikibot.blog.outcome import (
+    status_from_page,
+)
+from wikibot.blog.parse import (
+    ListingEntry,
+    ListingPage,
+    ScrapedPost,
+    ScrapeWarning,
     parse_listing,
     parse_post,
 )
@@ -35,10 +52,16 @@ from wikibot.blog.polite import (
 )
 from wikibot.blog.scraper import (
     BlogScraper,
+    Sidebar,
+)
+from wikibot.blog.sidebar import (
+    read_count,
+    read_sidebar,
 )
 
 __all__ = [
     "CATEGORY_SLUGS",
+    "MARKUPS",
     "MAX_COMMENT_COUNT",
     "MONTH_ABBREVIATIONS",
     "BlogScraper",
@@ -47,21 +70,34 @@ __all__ = [
     "ListingEntry",
     "ListingPage",
     "PoliteSession",
-    "Roster",
+    "RawComment",
     "ScrapedPost",
     "ScrapeWarning",
+    "Sidebar",
     "canonical_html",
+    "category_from_slug",
     "category_slug",
     "check_markup",
+    "classes_of",
+    "classic_comments",
+    "comment_ids",
     "detect_markup",
     "find_blog_date",
+    "find_tag",
     "format_named_date",
     "format_numeric_date",
     "infer_date_order",
+    "inner_html",
     "is_complete_page",
+    "nodes_html",
     "parse_blog_date",
     "parse_crawl_delay",
     "parse_listing",
     "parse_post",
     "parse_retry_after",
+    "read_count",
+    "read_sidebar",
+    "squeezed_text",
+    "status_from_page",
+    "wp_comments",
 ]

@@ -1,23 +1,30 @@
-"""Reading BlogNomic's page HTML into posts, comments and the roster.
+"""Reading BlogNomic's page HTML into posts and comments.
 
 This module parses pages already fetched; :mod:`wikibot.blog.scraper` fetches them
 politely and hands them here. It holds the records a page is read into
-(:class:`ListingEntry`, :class:`ListingPage`, :class:`Roster`,
-:class:`ScrapedPost`, :class:`ScrapeWarning`), the readers
-:func:`parse_listing` and :func:`parse_post`, and the category slugs the blog's
-classes and URLs use.
+(:class:`ListingEntry`, :class:`ListingPage`, :class:`ScrapedPost`,
+:class:`ScrapeWarning`) and the readers :func:`parse_listing` and
+:func:`parse_post`. What both markups share is in :mod:`wikibot.blog.markup`,
+the sidebar in :mod:`wikibot.blog.sidebar`, and a ``Failed`` post's real
+outcome (Self-Killed, Vetoed) read from its Admin's note in
+:mod:`wikibot.blog.outcome`.
 
 Two markups are read through one interface (``markup="auto"`` tells them apart
 on each page): the ExpressionEngine-era ``classic`` pages and the 2020
 WordPress theme ``wp2020`` (``shared/BLOGNOMIC_MARKUP.md``). Only the stable
 hooks are relied on:
 
-* a post: the ``<h3>`` (classic) or ``<article>`` (wp2020) holding a link to
-  ``/archive/{id}``; its classes give the category (``proposal``,
-  ``term-category-cfj``) and status (``Enacted``, ``status-open``); a category
-  link ``rel="tag"`` gives the category's full name where there is one; the
-  ``posted by <a href="/member/N">NAME</a> at DATE`` footer; ``Comments (N)``;
-  the "Adminned at DATE" paragraph and the Admin's note before it;
+* a post: the ``<h3>`` (classic) holding a link to ``/archive/{id}``, or the
+  ``<article>`` (wp2020) whose ``elementor-heading-title``/``entry-title``
+  holds it; the post is the element around the title that holds its
+  ``posted by`` footer (found by walking up, so a wrapper more or less or
+  extra inner ``div``s do not matter); classes give the category
+  (``proposal``, ``term-category-cfj``) and status (``Enacted``,
+  ``status-open``), wherever in the post they sit; a category link
+  ``rel="tag"`` gives the category's full name where there is one; the
+  ``posted by <a href="/member/N">NAME</a> at DATE`` footer; ``Comments (N)``
+  (or WordPress's ``N Comments``); the "Adminned at DATE" paragraph and the
+  Admin's note before it, at any depth in the post;
 * a comment: ``div.comment`` (author in its ``h3``, date in its header, body in
   ``div.commentbody``) or ``li.comment`` (``data-author-name``,
   ``data-comment-time``, ``data-vote``, body in ``div.content``);
@@ -25,7 +32,8 @@ hooks are relied on:
   ``class="admin"`` or ``title="Admin"`` Admins), ``#PlayerCount`` ("... 7 ...
   Quorum is 4") and ``#Boss`` ("Boss: Kevan").
 
-Bodies are kept as HTML, voting icons included, re-serialised by
+Titles, names and notes are kept exactly as the page prints them (double and
+non-breaking spaces included). Bodies are kept as HTML, voting icons included, re-serialised by
 :func:`canonical_html` (attributes in source order, HTML void tags, only
 ``& < >`` escaped), so a body written that way comes back byte for byte.
 
@@ -55,94 +63,48 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
-from bs4.dammit import EntitySubstitution
-from bs4.formatter import HTMLFormatter
 
 from gamestate.icons import icon_vote, scan_html
-from gamestate.models import Comment, Player, Post, PostStatus
+from gamestate.models import Comment, Post, PostStatus
+from wikibot.blog.comments import classic_comments, wp_comments
 from wikibot.blog.dates import DateOrder, find_blog_date, infer_date_order, parse_blog_date
+from wikibot.blog.markup import (
+    category_from_slug,
+    check_markup,
+    classes_of,
+    detect_markup,
+    find_tag,
+    inner_html,
+    is_complete_page,
+    nodes_html,
+    squeezed_text,
+)
+from wikibot.blog.outcome import status_from_page
+from wikibot.blog.sidebar import Sidebar, read_count, read_sidebar
 from wikibot.errors import ScrapeError
 
 __all__ = [
-    "CATEGORY_SLUGS",
-    "MAX_COMMENT_COUNT",
     "ListingEntry",
     "ListingPage",
-    "Roster",
     "ScrapeWarning",
     "ScrapedPost",
-    "canonical_html",
-    "category_slug",
-    "check_markup",
-    "detect_markup",
-    "is_complete_page",
     "parse_listing",
     "parse_post",
 ]
 
-CATEGORY_SLUGS = {
-    "Proposal": "proposal",
-    "Call for Judgement": "cfj",
-    "Declaration of Victory": "dov",
-    "Ascension Address": "ascension-address",
-    "Story Post": "story-post",
-}
-"""The class/URL word of each category the Ruleset names (``term-category-cfj``)."""
-_SLUG_CATEGORIES = {slug: name for name, slug in CATEGORY_SLUGS.items()}
-_SLUG_CATEGORIES["call-for-judgement"] = "Call for Judgement"
-_SLUG_CATEGORIES["declaration-of-victory"] = "Declaration of Victory"
-_MARKUPS = ("auto", "classic", "wp2020")
-"""The markups a page can be read as; ``auto`` tells them apart on each page."""
-_RawComment = tuple[str, str, Tag | None, str | None, datetime | str]
-"""id, author, body, explicit vote, and the time or the header text holding it."""
-_COMMENTS_RE = re.compile(r"^\s*Comments?\s*\(\s*([0-9]+)\s*\)\s*$", re.IGNORECASE)
-MAX_COMMENT_COUNT = 100_000
-"""The most comments a post is believed to have (the record is 108): a larger
-"Comments (N)" is read as no count (and a warning), as is a sidebar player count
-or Quorum over this, rather than a number no database column holds."""
-_ZONE_SUFFIX = re.compile(r"\s*(?:UTC|GMT)$", re.IGNORECASE)
+_COMMENTS_RE = re.compile(
+    r"^\s*(?:Comments?\s*\(\s*([0-9]+)\s*\)|([0-9]+)\s+Comments?|(One)\s+Comment|(No)\s+Comments)\s*$",
+    re.IGNORECASE,
+)
+"""``Comments (N)`` (classic), ``N Comments``, ``One Comment``, ``No Comments`` (WordPress)."""
 _BODY_CLASSES = ("postbody", "entrybody", "entry-content", "entry-body")
-
-
-def category_slug(category: str) -> str:
-    """The word a category has in classes and URLs: ``proposal``, ``cfj``, ``story-post``."""
-    known = CATEGORY_SLUGS.get(category)
-    if known:
-        return known
-    return re.sub(r"[^a-z0-9]+", "-", category.lower()).strip("-") or "uncategorised"
-
-
-class _SourceOrder(HTMLFormatter):
-    """Like bs4's "minimal" formatter, but HTML void tags and source attribute order."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            entity_substitution=EntitySubstitution.substitute_xml, void_element_close_prefix=""
-        )
-
-    def attributes(self, tag: Tag) -> Any:
-        return list(tag.attrs.items()) if tag.attrs else []
-
-
-_FORMATTER = _SourceOrder()
-
-
-def check_markup(markup: str) -> None:
-    """Raises ValueError unless ``markup`` is ``auto``, ``classic`` or ``wp2020``."""
-    if markup not in _MARKUPS:
-        raise ValueError(f"unknown markup {markup!r}; use one of {_MARKUPS}")
-
-
-def canonical_html(fragment: str) -> str:
-    """``fragment`` as the scraper gives bodies back (parsed, then re-serialised)."""
-    soup = BeautifulSoup(f"<html><body><div>{fragment}</div></body></html>", "lxml")
-    div = soup.body.div if soup.body is not None else None
-    return div.decode_contents(formatter=_FORMATTER) if isinstance(div, Tag) else ""
+_COMMENT_REGIONS = ("comment", "commentbody", "comment-list", "comments-area")
+_TITLE_CLASSES = ("elementor-heading-title", "entry-title")
 
 
 @dataclass(frozen=True)
@@ -162,11 +124,11 @@ class ListingEntry:
     id: str
     """The post's url title."""
     title: str
-    """The full title, e.g. "Proposal: Fix the Queue"."""
+    """The full title, exactly as printed, e.g. "Proposal: Fix the Queue"."""
     category: str
     """The blog category, e.g. "Proposal"."""
     status: PostStatus
-    """The status the title's classes show."""
+    """The status the title's classes show, refined by the Admin's note (Self-Killed)."""
     author: str
     """Who posted it ("" if the page did not say; there is a warning)."""
     posted_at: datetime
@@ -197,20 +159,6 @@ class ListingEntry:
 
 
 @dataclass(frozen=True)
-class Roster:
-    """The sidebar: who plays, who is Boss, and the Quorum it states."""
-
-    players: tuple[Player, ...]
-    """Every player listed, Idle ones included (``idle=True``)."""
-    boss: str | None
-    """The Boss the sidebar names, or None."""
-    player_count: int | None
-    """The number of players the sidebar states, if it does."""
-    quorum: int | None
-    """The Quorum the sidebar states, if it does."""
-
-
-@dataclass(frozen=True)
 class ListingPage:
     """One listing page as read."""
 
@@ -218,8 +166,8 @@ class ListingPage:
     """Where it was read."""
     entries: tuple[ListingEntry, ...]
     """Its posts, in page order (newest first)."""
-    roster: Roster | None
-    """The sidebar roster, if the page has one."""
+    sidebar: Sidebar | None
+    """The sidebar's roster, if the page has one."""
     next_url: str | None
     """The next (older) page, from ``<a rel="next">``."""
     etag: str | None
@@ -248,44 +196,38 @@ class ScrapedPost:
     """False if the page was cut off in transfer (its last comment was dropped)."""
 
 
-def detect_markup(soup: BeautifulSoup) -> str:
-    """``wp2020`` if the page carries the WordPress theme's hooks, else ``classic``."""
-    if soup.select_one(
-        "li.comment[data-vote], [class*='term-category-'], article[class*='status-']"
-    ):
-        return "wp2020"
-    generator = soup.find("meta", attrs={"name": "generator"})
-    if isinstance(generator, Tag) and "wordpress" in str(generator.get("content", "")).lower():
-        return "wp2020"
-    return "classic"
-
-
-def _text(el: Tag | None) -> str:
-    """The element's text with runs of whitespace made one space ("" for None)."""
-    return " ".join(el.get_text(" ").split()) if el is not None else ""
-
-
-def _find(el: Tag | None, *args: Any, **kwargs: Any) -> Tag | None:
-    """``el.find(...)`` typed: a Tag or None (also None when ``el`` is None)."""
-    found = el.find(*args, **kwargs) if el is not None else None
-    return found if isinstance(found, Tag) else None
-
-
-def _classes(el: Tag) -> list[str]:
-    value = el.get("class")
-    return list(value) if isinstance(value, list) else str(value or "").split()
-
-
-def is_complete_page(html: str) -> bool:
-    """A whole page ends with ``</html>``; a page cut off in transfer does not."""
-    return "</html>" in html[-512:].lower()
-
-
 def _post_id(href: str) -> str | None:
     path = urlsplit(href).path
     head, sep, rest = path.partition("/archive/")
     ident = rest.strip("/").split("/")[0] if sep else ""
     return unquote(ident) or None
+
+
+def _in_comments(el: Tag) -> bool:
+    """Inside a comment or the comments section (where quoted text may look like a post)."""
+    if el.find_parent(id="comments") is not None:
+        return True
+    return el.find_parent(class_=_COMMENT_REGIONS) is not None
+
+
+def _is_footer(p: Tag) -> bool:
+    return squeezed_text(p).lower().startswith("posted by")
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Where one post sits on the page."""
+
+    box: Tag
+    """The post's own element (its ``div`` or ``article``)."""
+    link: Tag
+    """The title's link."""
+    ident: str
+    """The post's url title."""
+    meta: Tag
+    """Where its footer, count and Admin field are (``box`` or the theme's template)."""
+    body: Tag | list[Any] | None
+    """Its body: an element, the ``article``'s nodes before the template, or None."""
 
 
 class _PageReader:
@@ -306,57 +248,119 @@ class _PageReader:
 
     # Posts.
 
-    def post_blocks(self) -> list[tuple[Tag, Tag, str]]:
-        """(container, title link, id) of each post on the page, in page order."""
-        found = []
+    def post_blocks(self) -> list[_Block]:
+        """Each post on the page, in page order."""
         if self.markup == "classic":
+            titles = []
             for h3 in self.soup.find_all("h3"):
                 link = h3.find("a", href=re.compile("/archive/"))
-                if not isinstance(link, Tag) or h3.find_parent(class_=re.compile("comment|body")):
-                    continue
-                ident = _post_id(str(link.get("href", "")))
-                if ident and isinstance(h3.parent, Tag):
-                    found.append((h3.parent, link, ident))
-        else:
-            for article in self.soup.find_all("article"):
-                classes = _classes(article)
-                if "comment-body" in classes or article.find_parent(class_="entry-content"):
-                    continue
-                title = article.find(class_="entry-title") or article
-                link = title.find("a", href=re.compile("/archive/"))
-                ident = _post_id(str(link.get("href", ""))) if isinstance(link, Tag) else None
-                if isinstance(link, Tag) and ident:
-                    found.append((article, link, ident))
+                if isinstance(link, Tag) and not _in_comments(h3):
+                    ident = _post_id(str(link.get("href", "")))
+                    if ident:
+                        titles.append((h3, link, ident))
+            heads = {id(h3) for h3, _, _ in titles}
+            found = []
+            for h3, link, ident in titles:
+                box = self._box_around(h3, heads)
+                body = find_tag(box, "div", class_=_BODY_CLASSES)
+                found.append(_Block(box, link, ident, box, body))
+            return found
+        found = []
+        for article in self.soup.find_all("article"):
+            if "comment-body" in classes_of(article) or _in_comments(article):
+                continue
+            if article.find_parent(class_="entry-content") or article.find_parent("article"):
+                continue
+            title = article.find(class_=_TITLE_CLASSES) or article
+            link = title.find("a", href=re.compile("/archive/"))
+            ident = _post_id(str(link.get("href", ""))) if isinstance(link, Tag) else None
+            if not isinstance(link, Tag) or not ident:
+                continue
+            template = self._template(article)
+            if template is not None:
+                nodes = []
+                for node in article.contents:
+                    if node is template:
+                        break
+                    nodes.append(node)
+                found.append(_Block(article, link, ident, template, nodes))
+            else:
+                body = find_tag(article, "div", class_=_BODY_CLASSES)
+                found.append(_Block(article, link, ident, article, body))
         return found
 
-    def _outside(self, box: Tag, body: Tag | None, name: str, **attrs: Any) -> list[Tag]:
-        """``box``'s descendants matching, except those inside the post body."""
+    @staticmethod
+    def _template(article: Tag) -> Tag | None:
+        """The 2020 theme's post template (title, classes, footer, Admin field) in ``article``."""
+        for child in article.find_all("div", recursive=False):
+            if "elementor" in classes_of(child):
+                return child
+        return None
+
+    def _box_around(self, h3: Tag, heads: set[int]) -> Tag:
+        """The post's own element: up from the title until its footer is inside.
+
+        Never up to an element holding another post's title, nor past ``body``.
+        """
+        box = h3.parent if isinstance(h3.parent, Tag) else h3
+        while not any(_is_footer(p) for p in self._outside(box, None, "p")):
+            up = box.parent
+            if not isinstance(up, Tag) or up.name in ("body", "html", "[document]"):
+                break
+            if any(id(t) in heads and t is not h3 for t in up.find_all("h3")):
+                break
+            box = up
+        return box
+
+    def _outside(
+        self, box: Tag, body: Tag | list[Any] | None, name: str | bool, **attrs: Any
+    ) -> list[Tag]:
+        """``box``'s descendants matching, except those in the post body or the comments."""
+        inside = body if isinstance(body, Tag) else None
         return [
             el
             for el in box.find_all(name, **attrs)
-            if body is None or (el is not body and body not in el.parents)
+            if (inside is None or (el is not inside and inside not in el.parents))
+            and not _in_comments(el)
         ]
 
-    def _kind(self, box: Tag, link: Tag, body: Tag | None, ident: str) -> tuple[str, PostStatus]:
-        """The post's category and status, from its classes and category link."""
-        if self.markup == "classic":  # <h3 class="proposal Enacted">
-            words = _classes(link.find_parent("h3") or box)
-            slugs, statuses = words[:1], words[1:]
-        else:  # <article class="status-enacted term-category-proposal">
-            words = _classes(box)
-            slugs = [w.removeprefix("term-category-") for w in words if "term-category-" in w]
-            statuses = [w.removeprefix("status-") for w in words if w.startswith("status-")]
+    def _kind(self, block: _Block, note: str | None) -> tuple[str, PostStatus]:
+        """The post's category and status, from its classes, category link and Admin's note."""
+        slugs: list[str] = []
+        statuses: list[str] = []
+        if self.markup == "classic":  # <h3 class="... proposal Enacted">
+            words = classes_of(block.link.find_parent("h3") or block.box)
+            for word in words:
+                try:
+                    PostStatus.from_text(word)
+                    statuses.append(word)
+                except ValueError:
+                    slugs.append(word)
+            known = [w for w in slugs if category_from_slug(w) != w]
+            slugs = known or slugs[-1:]
+        else:  # status-enacted term-category-proposal, on the article or in its template
+            holders = [block.box, *self._outside(block.meta, block.body, True, class_=True)]
+            for el in holders:
+                for w in classes_of(el):
+                    if w.startswith("term-category-"):
+                        slugs.append(w.removeprefix("term-category-"))
+                    elif w.startswith("status-"):
+                        statuses.append(w.removeprefix("status-"))
         category = next(
-            (_text(a) for a in self._outside(box, body, "a", rel=["tag", "category"])), ""
-        ) or (_SLUG_CATEGORIES.get(slugs[0].lower(), slugs[0]) if slugs else "")
+            (
+                a.get_text().strip()
+                for a in self._outside(block.meta, block.body, "a", rel=["tag", "category"])
+            ),
+            "",
+        ) or (category_from_slug(slugs[0]) if slugs else "")
         if not category:
-            self.warn(f"post {ident!r}: no category shown")
+            self.warn(f"post {block.ident!r}: no category shown")
         for word in reversed(statuses):
             try:
-                return category, PostStatus.from_text(word)
+                return category, status_from_page(PostStatus.from_text(word), note)
             except ValueError:
                 continue
-        self.warn(f"post {ident!r}: no status class; read as Pending")
+        self.warn(f"post {block.ident!r}: no status class; read as Pending")
         return category, PostStatus.PENDING
 
     def _date(
@@ -372,69 +376,58 @@ class _PageReader:
             self.warn(f"{what}: {exc}")
             return None
 
-    def entry(self, box: Tag, link: Tag, ident: str) -> ListingEntry | None:
-        """The post in ``box``, or None (with a warning) if it has no readable date."""
-        body = _find(box, "div", class_=_BODY_CLASSES)
+    def entry(self, block: _Block) -> ListingEntry | None:
+        """The post, or None (with a warning) if it has no readable date."""
+        ident, meta, body = block.ident, block.meta, block.body
         if body is None:
             self.warn(f"post {ident!r}: no post body found; body left empty")
-        footer = next(
-            (p for p in self._outside(box, body, "p") if _text(p).lower().startswith("posted by")),
-            None,
-        )
+        footer = next((p for p in self._outside(meta, body, "p") if _is_footer(p)), None)
         author, posted_at = "", None
         if footer is None:
             self.warn(f"post {ident!r}: no 'posted by' line (author and date missing)")
         else:
-            author = _text(_find(footer, "a", href=re.compile("/member/")))
+            link = find_tag(footer, "a", href=re.compile("/member"))
+            author = link.get_text().strip() if link is not None else ""
             if not author:
                 self.warn(f"post {ident!r}: no author link in the 'posted by' line")
-            posted_at = self._date(_text(footer), f"post {ident!r} date")
+            posted_at = self._date(squeezed_text(footer), f"post {ident!r} date")
         if posted_at is None:
             return None
         count = -1
-        for a in self._outside(box, body, "a"):
+        for a in self._outside(meta, body, "a"):
             if m := _COMMENTS_RE.match(a.get_text()):
-                shown = self._number(m.group(1), f"post {ident!r}: 'Comments (N)'")
+                digits = m.group(1) or m.group(2) or ("1" if m.group(3) else "0")
+                shown = read_count(digits, f"post {ident!r}: 'Comments (N)'", self.warn)
                 count = -1 if shown is None else shown
                 break
         else:
             self.warn(f"post {ident!r}: no 'Comments (N)' link")
-        note, resolved_at = self._admin_field(box, body, ident)
-        category, status = self._kind(box, link, body, ident)
+        note, resolved_at = self._admin_field(meta, body, ident)
+        category, status = self._kind(block, note)
+        html = inner_html(body) if isinstance(body, Tag) else nodes_html(body or [])
         return ListingEntry(
             id=ident,
-            title=_text(link),
+            title=block.link.get_text(),
             category=category,
             status=status,
             author=author,
             posted_at=posted_at,
             comment_count=count,
-            body_html=body.decode_contents(formatter=_FORMATTER) if body is not None else "",
+            body_html=html,
             admin_note=note,
             resolved_at=resolved_at,
         )
 
-    def _number(self, digits: str, what: str) -> int | None:
-        """A count the page prints, or None (with a warning) if it is beyond belief."""
-        # Compare the text, not the number: "99999999999999999999" need not become an int.
-        digits = digits.lstrip("0") or "0"
-        if len(digits) > len(str(MAX_COMMENT_COUNT)) or int(digits) > MAX_COMMENT_COUNT:
-            shown = digits if len(digits) <= 30 else digits[:27] + "..."
-            self.warn(
-                f"{what} {shown} is beyond belief (over {MAX_COMMENT_COUNT}); read as unknown"
-            )
-            return None
-        return int(digits)
-
     def _admin_field(
-        self, box: Tag, body: Tag | None, ident: str
+        self, meta: Tag, body: Tag | list[Any] | None, ident: str
     ) -> tuple[str | None, datetime | None]:
-        paragraphs = self._outside(box, body, "p")
-        adminned = next((p for p in paragraphs if _text(p).startswith("Adminned at")), None)
+        """The Admin's note and the "Adminned at" time, wherever in the post they sit."""
+        paragraphs = self._outside(meta, body, "p")
+        adminned = next((p for p in paragraphs if squeezed_text(p).startswith("Adminned at")), None)
         resolved_at = None
         if adminned is not None:
-            resolved_at = self._date(_text(adminned), f"post {ident!r} 'Adminned at' date")
-        note_p = next((p for p in paragraphs if "admin-note" in _classes(p)), None)
+            resolved_at = self._date(squeezed_text(adminned), f"post {ident!r} 'Adminned at' date")
+        note_p = next((p for p in paragraphs if "admin-note" in classes_of(p)), None)
         if note_p is None and adminned is not None:  # no class: the paragraph before
             note_p = adminned.find_previous_sibling("p")
         note = note_p.get_text() if isinstance(note_p, Tag) else None
@@ -444,7 +437,8 @@ class _PageReader:
 
     def comments(self, post: ListingEntry) -> list[Comment]:
         """The page's comments in time order, dated as the page proves."""
-        raw = self._classic_comments() if self.markup == "classic" else self._wp_comments()
+        read = classic_comments if self.markup == "classic" else wp_comments
+        raw = read(self.soup, self.warn)
         evidence = infer_date_order(w for *_, w in raw if isinstance(w, str))
         if evidence.is_conflicting:
             self.warn(
@@ -457,7 +451,7 @@ class _PageReader:
                 self.warn(f"comment {ident!r}: no author; skipped")
                 continue
             where = f"comment {ident!r} by {author}"
-            html = body.decode_contents(formatter=_FORMATTER) if body is not None else ""
+            html = inner_html(body) if body is not None else ""
             if body is None:
                 self.warn(f"{where}: no comment body; body left empty")
             for src in scan_html(html).unknown:
@@ -474,115 +468,7 @@ class _PageReader:
         # wp2020 replies nest after their parent but may be newer than later comments.
         return sorted(out, key=lambda c: c.posted_at) if self.markup == "wp2020" else out
 
-    def _comment_ids(self, raw: list[_RawComment]) -> list[_RawComment]:
-        """``raw`` with an id for each comment the page gave none, and no id twice.
-
-        A made-up id must not depend on the comment's place on the page: when
-        an earlier comment vanishes, the later ones must keep theirs (or the
-        mirror would take them for edits, and miss the new ones). So it is
-        the author and the date the header prints, as printed (the reading of
-        an ambiguous date may change as comments come; the text does not).
-        """
-        given = {ident for ident, *_ in raw if ident}
-        used: set[str] = set()
-        out: list[_RawComment] = []
-        for ident, author, body, vote, when in raw:
-            base = ident
-            if not base:
-                if isinstance(when, datetime):
-                    stamp = str(int(when.timestamp()))
-                else:
-                    stamp = _ZONE_SUFFIX.sub("", find_blog_date(when) or "") or "undated"
-                base = re.sub(r"\s+", "_", f"{author}@{stamp}")
-            unique, n = base, 1
-            # A made-up id also steps aside for an id the page gives another comment.
-            while unique in used or (not ident and unique in given):
-                n += 1
-                unique = f"{base}~{n}"
-            if ident and unique != ident:
-                self.warn(f"comment id {ident!r} appears twice on the page; read as {unique!r}")
-            used.add(unique)
-            out.append((unique, author, body, vote, when))
-        return out
-
-    def _classic_comments(self) -> list[_RawComment]:
-        """``div.comment``: author and date in the ``h3``, body in ``div.commentbody``."""
-        raw: list[_RawComment] = []
-        for box in self.soup.find_all("div", class_="comment"):
-            if box.find_parent(class_="commentbody"):
-                continue  # a quoted comment inside another's body
-            head = _find(box, "h3")
-            link = _find(head, "a")
-            icon = _find(_find(box, class_="commentvote"), "img")
-            raw.append(
-                (
-                    str(box.get("id", "")).removeprefix("comment-").strip(),
-                    _text(link) if link is not None else "",
-                    _find(box, "div", class_="commentbody"),
-                    str(icon.get("alt", "")).strip().lower() or None if icon else None,
-                    _text(head) if head is not None else "",
-                )
-            )
-        return self._comment_ids(raw)
-
-    def _wp_comments(self) -> list[_RawComment]:
-        """``li.comment``: ``data-*`` attributes, body in its own ``div.content``."""
-        raw: list[_RawComment] = []
-        for li in self.soup.find_all("li", class_="comment"):
-            if li.find_parent(class_="content"):
-                continue
-            ident = str(li.get("data-comment-id") or li.get("id") or "")
-            ident = ident.removeprefix("comment-").strip()
-            name = _find(li.find(class_="author-name"), "a")
-            author = str(li.get("data-author-name") or "") or (_text(name) if name else "")
-            body = next(
-                (d for d in li.find_all("div", class_="content") if d.find_parent("li") is li),
-                None,
-            )
-            word = str(li.get("data-vote") or "").strip().lower()
-            if not word:
-                icon = _find(_find(li, "div", class_="vote"), "img")
-                word = str(icon.get("alt", "")).strip().lower() if icon else ""
-            when: datetime | str = _text(_find(li, class_="comment-meta"))
-            stamp = str(li.get("data-comment-time") or "")
-            try:
-                when = datetime.fromtimestamp(int(stamp), UTC)
-            except (ValueError, OverflowError, OSError):
-                pass  # no usable unix time: read the date shown in the header instead
-            vote = None if word in ("", "no-vote", "none") else word
-            raw.append((ident, author, body, vote, when))
-        return self._comment_ids(raw)
-
-    # The sidebar and paging.
-
-    def roster(self) -> Roster | None:
-        box = _find(self.soup, id="PlayerList")
-        if box is None:
-            return None
-        players = []
-        for a in box.find_all("a", recursive=False):
-            name = _text(a)
-            idle = name.endswith("*")
-            name = name.rstrip("*").strip()
-            if not name:
-                continue
-            admin = "admin" in _classes(a) or "admin" in str(a.get("title", "")).lower()
-            players.append(Player(name=name, admin=admin, idle=idle))
-        line = _text(_find(self.soup, id="PlayerCount"))
-        count = re.search(r"[0-9]+", line)
-        quorum = re.search(r"Quorum\D*([0-9]+)", line, re.IGNORECASE)
-        if not line:
-            self.warn("the sidebar states no player count or Quorum")
-        boss_line = _find(self.soup, id="Boss")
-        boss = _text(_find(boss_line, "a")) or _text(boss_line).partition(":")[2].strip()
-        return Roster(
-            players=tuple(players),
-            boss=boss or None,
-            player_count=self._number(count.group(0), "the sidebar's player count")
-            if count
-            else None,
-            quorum=self._number(quorum.group(1), "the sidebar's Quorum") if quorum else None,
-        )
+    # Paging.
 
     def next_url(self) -> str | None:
         link = self.soup.find("a", rel="next", href=True)
@@ -600,8 +486,9 @@ def parse_listing(
     """Reads a listing page's HTML (front page, month, category) already fetched."""
     reader = _PageReader(html, url, markup)
     entries = []
-    for box, link, ident in reader.post_blocks():
-        entry = reader.entry(box, link, ident)
+    for block in reader.post_blocks():
+        entry = reader.entry(block)
+        ident = block.ident
         if entry is None:
             reader.warn(f"post {ident!r}: skipped (no readable date)")
         else:
@@ -612,7 +499,7 @@ def parse_listing(
     return ListingPage(
         url=url,
         entries=tuple(entries),
-        roster=reader.roster(),
+        sidebar=read_sidebar(reader.soup, reader.warn),
         next_url=reader.next_url(),
         etag=etag,
         last_modified=last_modified,
@@ -636,10 +523,10 @@ def parse_post(
     """
     reader = _PageReader(html, url, markup)
     blocks = reader.post_blocks()
-    block = next((b for b in blocks if b[2] == post_id), None)
+    block = next((b for b in blocks if b.ident == post_id), None)
     if block is None:
         raise ScrapeError(f"{url}: the page shows no post {post_id!r}")
-    entry = reader.entry(*block)
+    entry = reader.entry(block)
     if entry is None:
         problems = "; ".join(w.message for w in reader.warnings)
         raise ScrapeError(f"{url}: post {post_id!r} has no readable date ({problems})")

@@ -23,22 +23,24 @@ from urllib.parse import quote, urljoin
 
 import requests
 
-from wikibot.blog.parse import (
+from wikibot.blog.markup import (
     CATEGORY_SLUGS,
-    ListingEntry,
-    ListingPage,
-    Roster,
-    ScrapedPost,
-    ScrapeWarning,
     canonical_html,
     category_slug,
     check_markup,
     detect_markup,
     is_complete_page,
+)
+from wikibot.blog.parse import (
+    ListingEntry,
+    ListingPage,
+    ScrapedPost,
+    ScrapeWarning,
     parse_listing,
     parse_post,
 )
 from wikibot.blog.polite import PoliteSession
+from wikibot.blog.sidebar import Sidebar
 from wikibot.errors import ScrapeError
 
 __all__ = [
@@ -46,7 +48,7 @@ __all__ = [
     "CATEGORY_SLUGS",
     "ListingEntry",
     "ListingPage",
-    "Roster",
+    "Sidebar",
     "ScrapeWarning",
     "ScrapedPost",
     "canonical_html",
@@ -82,6 +84,7 @@ class BlogScraper:
         timeout: float = 30.0,
         max_retries: int = 5,
         sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
         robots_txt: Mapping[str, str | None] | None = None,
     ) -> None:
         check_markup(markup)
@@ -96,6 +99,7 @@ class BlogScraper:
             timeout=timeout,
             max_retries=max_retries,
             sleep=sleep,
+            clock=clock,
             robots_txt=robots_txt,
         )
         """The polite HTTP client every request goes through."""

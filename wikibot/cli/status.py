@@ -22,9 +22,22 @@ def load_game(config: Config, archive_path: str | None) -> Game:
     """The game from an archive file, or else from the mirror the config names."""
     if archive_path is not None:
         return read_archive_file(archive_path)
-    from wikibot.mirror.api import load_game_from_mirror
+    from wikibot.mirror.api import Mirror
+    from wikibot.mirror.resolutions import MISMATCH, load_resolutions
+    from wikibot.resolve.run import game_with_resolutions
 
-    return load_game_from_mirror(config.mirror.database)
+    # Resolutions recorded by `resolve --apply` count before the blog shows them;
+    # those the blog shows otherwise are reported.
+    with Mirror.open(config.mirror.database, create=False) as mirror:
+        for r in load_resolutions(mirror).values():
+            if r.state == MISMATCH:
+                click.echo(
+                    f"warning: resolution mismatch: {r.post_id} resolved by {r.admin} as "
+                    f'{r.status_word} ("{r.note}"), the blog shows {r.blog_status} '
+                    f'("{r.blog_note or ""}")',
+                    err=True,
+                )
+        return game_with_resolutions(mirror)
 
 
 @click.command()

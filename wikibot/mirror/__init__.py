@@ -33,6 +33,17 @@ from wikibot.mirror.records import (
     Stored,
     content_hash,
 )
+from wikibot.mirror.resolutions import (
+    AWAITING_BLOG,
+    BOSS_EFFECT,
+    CONFIRMED,
+    MISMATCH,
+    Resolution,
+    check_resolutions,
+    load_resolutions,
+    record_resolution,
+    with_resolutions,
+)
 from wikibot.mirror.schema import (
     MODELS,
     AnnouncementRow,
@@ -81,8 +92,12 @@ from wikibot.mirror.sync_log import (
 )
 
 __all__ = [
+    "AWAITING_BLOG",
+    "BOSS_EFFECT",
     "CHUNK",
+    "CONFIRMED",
     "DEFAULT_DAYS_BACK",
+    "MISMATCH",
     "MODELS",
     "ROBOTS_MAX_AGE",
     "SQLITE_PRAGMAS",
@@ -101,6 +116,7 @@ __all__ = [
     "PageValidatorRow",
     "PostRow",
     "PostState",
+    "Resolution",
     "ResolutionRow",
     "RobotsRow",
     "RosterPlayerRow",
@@ -119,6 +135,7 @@ __all__ = [
     "at_field",
     "at_or_none_field",
     "cached_robots",
+    "check_resolutions",
     "comment_text",
     "connect_url",
     "content_hash",
@@ -128,10 +145,12 @@ __all__ = [
     "has_full_walk",
     "insert_rows",
     "load_game_from_mirror",
+    "load_resolutions",
     "mark_interrupted",
     "page_memo",
     "parse_since",
     "post_states",
+    "record_resolution",
     "redact_url",
     "remember_page",
     "remember_robots",
@@ -141,5 +160,6 @@ __all__ = [
     "sync_runs",
     "unfinished_walk",
     "update_where",
+    "with_resolutions",
     "without_secret",
 ]

@@ -48,9 +48,10 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from gamestate.models import VOTABLE_CATEGORIES, Category, PostStatus, Terms
 from gamestate.roster import quorum
-from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage, Roster
+from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage, Sidebar
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.mirror.api import Mirror, PageCheck, Stored
+from wikibot.mirror.resolutions import check_resolutions
 from wikibot.mirror.sync_log import (
     PageMemo,
     PostState,
@@ -220,6 +221,9 @@ class _Sync:
                 self._verify(self.listed, walk.started_at)
             elif verify:
                 self._verify(self.states, self.now)
+            # Resolutions awaiting the blog: confirmed, or reported as a mismatch.
+            for problem in check_resolutions(self.mirror, at=self.now):
+                self._warn("", problem)
             outcome = "incomplete" if self.failures else "ok"
         except NomicbotError as exc:
             with suppress(MirrorError):
@@ -263,12 +267,12 @@ class _Sync:
         self.pages += 1
         for w in page.warnings:
             self._warn(w.url, w.message)
-        if page.roster is not None:
-            self._roster(page, page.roster)
+        if page.sidebar is not None:
+            self._roster(page, page.sidebar)
         for entry in page.entries:
             self._take(entry)
 
-    def _roster(self, page: ListingPage, roster: Roster) -> None:
+    def _roster(self, page: ListingPage, roster: Sidebar) -> None:
         """Snapshots the sidebar's roster, unless it cannot be the whole truth."""
         problem = _roster_problem(page, roster)
         if problem is not None:
@@ -504,7 +508,7 @@ class _Sync:
             self._read_post(state.id, state.listed_comments, conditional=True)
 
 
-def _roster_problem(page: ListingPage, roster: Roster) -> str | None:
+def _roster_problem(page: ListingPage, roster: Sidebar) -> str | None:
     """Why the page's sidebar roster must not replace the stored one, or None."""
     if not page.complete:
         return "the page is cut off"

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from wikibot.sandbox.admin import (
+    ADMIN_PATH,
+    admin_request,
+    set_resolution,
+)
 from wikibot.sandbox.blog import (
     FAULT_KINDS,
     VOTE_WORDS,
@@ -40,6 +45,7 @@ from wikibot.sandbox.render import (
 )
 
 __all__ = [
+    "ADMIN_PATH",
     "ADMIN_USER",
     "BOT_USER",
     "FAULT_KINDS",
@@ -54,6 +60,7 @@ __all__ = [
     "SandboxBlog",
     "Site",
     "WikiCredentials",
+    "admin_request",
     "check_requirements",
     "create_account",
     "credentials",
@@ -66,6 +73,7 @@ __all__ = [
     "run_maintenance",
     "seed_pages",
     "serve_in_thread",
+    "set_resolution",
     "start_wiki",
     "write_config",
 ]

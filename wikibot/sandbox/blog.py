@@ -70,7 +70,7 @@ from urllib.parse import unquote
 from gamestate.models import Comment, Game, Post
 from wikibot.archive import write_archive
 from wikibot.blog.dates import MONTH_ABBREVIATIONS, DateOrder
-from wikibot.blog.parse import category_slug
+from wikibot.blog.markup import category_slug
 from wikibot.sandbox.http import BlogServer
 from wikibot.sandbox.render import (
     MARKUPS,
@@ -265,6 +265,15 @@ class SandboxBlog:
                 self._posts[post_id] = replace(post, comments=kept)
             raise
         return comment
+
+    def update_post(self, post_id: str, change: Callable[[Post], Post]) -> Post:
+        """Replaces a post by ``change(post)`` (an Admin's edit) and saves the game."""
+        with self._lock:
+            post = change(self._posts[post_id])  # KeyError: no such post
+            self._posts[post_id] = post
+            self._generation += 1
+        self._save()
+        return post
 
     def _save(self) -> None:
         """Writes the game to the state file: a temp file, then an atomic rename."""

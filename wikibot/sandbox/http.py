@@ -37,6 +37,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
+from wikibot.sandbox.admin import admin_request
 from wikibot.sandbox.render import render_vote_icon
 
 if TYPE_CHECKING:
@@ -215,6 +216,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         self.blog.count_request(path, self.headers.get("User-Agent", ""))
         if self._apply_fault(path) == "done":
+            return
+        if (answer := admin_request(self.blog, path, raw)) is not None:
+            self._json(*answer)  # the Admin's control panel (wikibot.sandbox.admin)
             return
         m = _COMMENT.fullmatch(path)
         if m is None:

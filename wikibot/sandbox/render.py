@@ -38,7 +38,7 @@ from html import escape
 
 from gamestate.models import Comment, Player, Post, PostStatus, Terms
 from wikibot.blog.dates import DateOrder, format_named_date, format_numeric_date
-from wikibot.blog.parse import category_slug
+from wikibot.blog.markup import category_slug
 
 __all__ = [
     "MARKUPS",

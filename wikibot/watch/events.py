@@ -59,7 +59,8 @@ def _decidable(matter: MatterStatus, now: datetime, blog_url: str) -> Announceme
         f"decidable:{post.id}:{matter.decision.verdict.value}",
         now,
         f"{post.category} {post.title!r} by {post.author} may be {word} now "
-        f"(FOR {matter.tally.for_count}, AGAINST {matter.tally.against_count}, Quorum {matter.quorum}): "
+        f"(FOR {matter.tally.for_count}, AGAINST {matter.tally.against_count}, "
+        f"Quorum {matter.quorum}): "
         f"{matter.decision.why} [{matter.decision.clause.value}] {_post_url(blog_url, post.id)}",
     )
 

@@ -1,0 +1,117 @@
+"""Reading the comments of a post page, in both markups, with stable ids.
+
+:func:`classic_comments` reads ``div.comment`` (author in its ``h3``, date in
+its header, body in ``div.commentbody``, an explicit vote in
+``div.commentvote > img``); :func:`wp_comments` reads the 2020 theme's
+``li.comment`` (``data-author-name``, ``data-comment-time``, ``data-vote``;
+the body, ``span.author-name`` and ``div.vote`` of each comment, not of its
+replies in ``ol.children``). Both give raw comments (id, author, body, vote,
+time or the header text holding it) that :mod:`wikibot.blog.parse` dates and
+checks; :func:`comment_ids` gives each an id that does not move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from bs4 import BeautifulSoup, Tag
+
+from wikibot.blog.dates import find_blog_date
+from wikibot.blog.markup import find_tag, squeezed_text
+
+__all__ = ["RawComment", "classic_comments", "comment_ids", "wp_comments"]
+
+RawComment = tuple[str, str, Tag | None, str | None, datetime | str]
+"""id, author, body, explicit vote, and the time or the header text holding it."""
+_ZONE_SUFFIX = re.compile(r"\s*(?:UTC|GMT)$", re.IGNORECASE)
+
+
+def _own(li: Tag, *args: Any, **kwargs: Any) -> Tag | None:
+    """The first match in comment ``li`` that is not in one of its replies."""
+    return next(
+        (el for el in li.find_all(*args, **kwargs) if el.find_parent("li") is li),
+        None,
+    )
+
+
+def comment_ids(raw: list[RawComment], warn: Callable[[str], None]) -> list[RawComment]:
+    """``raw`` with an id for each comment the page gave none, and no id twice.
+
+    A made-up id must not depend on the comment's place on the page: when
+    an earlier comment vanishes, the later ones must keep theirs (or the
+    mirror would take them for edits, and miss the new ones). So it is
+    the author and the date the header prints, as printed (the reading of
+    an ambiguous date may change as comments come; the text does not).
+    """
+    given = {ident for ident, *_ in raw if ident}
+    used: set[str] = set()
+    out: list[RawComment] = []
+    for ident, author, body, vote, when in raw:
+        base = ident
+        if not base:
+            if isinstance(when, datetime):
+                stamp = str(int(when.timestamp()))
+            else:
+                stamp = _ZONE_SUFFIX.sub("", find_blog_date(when) or "") or "undated"
+            base = re.sub(r"\s+", "_", f"{author}@{stamp}")
+        unique, n = base, 1
+        # A made-up id also steps aside for an id the page gives another comment.
+        while unique in used or (not ident and unique in given):
+            n += 1
+            unique = f"{base}~{n}"
+        if ident and unique != ident:
+            warn(f"comment id {ident!r} appears twice on the page; read as {unique!r}")
+        used.add(unique)
+        out.append((unique, author, body, vote, when))
+    return out
+
+
+def classic_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawComment]:
+    """``div.comment``: author and date in the ``h3``, body in ``div.commentbody``."""
+    raw: list[RawComment] = []
+    for box in soup.find_all("div", class_="comment"):
+        if box.find_parent(class_="commentbody"):
+            continue  # a quoted comment inside another's body
+        head = find_tag(box, "h3")
+        link = find_tag(head, "a")
+        icon = find_tag(find_tag(box, class_="commentvote"), "img")
+        raw.append(
+            (
+                str(box.get("id", "")).removeprefix("comment-").strip(),
+                link.get_text().strip() if link is not None else "",
+                find_tag(box, "div", class_="commentbody"),
+                str(icon.get("alt", "")).strip().lower() or None if icon else None,
+                squeezed_text(head) if head is not None else "",
+            )
+        )
+    return comment_ids(raw, warn)
+
+
+def wp_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawComment]:
+    """``li.comment``: ``data-*`` attributes, body in its own ``div.content``."""
+    raw: list[RawComment] = []
+    for li in soup.find_all("li", class_="comment"):
+        if li.find_parent(class_="content"):
+            continue
+        ident = str(li.get("data-comment-id") or li.get("id") or "")
+        ident = ident.removeprefix("comment-").strip()
+        name = find_tag(_own(li, class_="author-name"), "a")
+        author = str(li.get("data-author-name") or "") or (name.get_text().strip() if name else "")
+        body = _own(li, "div", class_="content")
+        word = str(li.get("data-vote") or "").strip().lower()
+        if not word:
+            box = _own(li, "div", class_="vote")
+            icon = find_tag(box, "img")
+            word = str(icon.get("alt", "")).strip().lower() if icon else ""
+        when: datetime | str = squeezed_text(_own(li, class_=["meta", "comment-meta"]))
+        stamp = str(li.get("data-comment-time") or "")
+        try:
+            when = datetime.fromtimestamp(int(stamp), UTC)
+        except (ValueError, OverflowError, OSError):
+            pass  # no usable unix time: read the date shown in the header instead
+        vote = None if word in ("", "no-vote", "none") else word
+        raw.append((ident, author, body, vote, when))
+    return comment_ids(raw, warn)

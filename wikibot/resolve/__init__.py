@@ -1,0 +1,59 @@
+"""``nomicbot resolve``: an Admin's whole resolution, exactly once, and the Ascension."""
+
+from __future__ import annotations
+
+from wikibot.resolve.ascension import (
+    AddressChanges,
+    archive_number,
+    read_address,
+)
+from wikibot.resolve.errors import (
+    LockHeld,
+    Refused,
+    ResolveError,
+)
+from wikibot.resolve.ledger import (
+    APPLIED,
+    KILL_AT_ENV,
+    LOCK_NAME,
+    STARTED,
+    Ledger,
+    Operation,
+    kill_point,
+    resolve_lock,
+)
+from wikibot.resolve.plan import (
+    Step,
+    check_admin,
+    next_step,
+    plan_steps,
+    status_word,
+)
+from wikibot.resolve.run import (
+    Resolver,
+    game_with_resolutions,
+)
+
+__all__ = [
+    "APPLIED",
+    "KILL_AT_ENV",
+    "LOCK_NAME",
+    "STARTED",
+    "AddressChanges",
+    "Ledger",
+    "LockHeld",
+    "Operation",
+    "Refused",
+    "ResolveError",
+    "Resolver",
+    "Step",
+    "archive_number",
+    "check_admin",
+    "game_with_resolutions",
+    "kill_point",
+    "next_step",
+    "plan_steps",
+    "read_address",
+    "resolve_lock",
+    "status_word",
+]
