@@ -198,3 +198,26 @@ def test_the_run_page_defaults_to_the_bots_user_subpage(tmp_path: Path) -> None:
 
 def test_the_version_comes_from_the_installed_metadata() -> None:
     assert package_version() == metadata.version("nomicbot")
+
+
+def test_watch_interval_and_webhook_in_a_private_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NOMICBOT_WATCH_WEBHOOK", raising=False)
+    secret = "https://hooks.example.org/services/T0/B0/s3cr3t"
+    path = _write(tmp_path, f'[watch]\ninterval = "30s"\nwebhook = "{secret}"\n')
+    path.chmod(0o600)
+    config = load_config(str(path))
+    assert config.watch.interval == "30s"
+    assert config.watch.webhook_url() == secret
+
+
+def test_a_webhook_in_a_config_others_can_read_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "https://hooks.example.org/services/T0/B0/s3cr3t"
+    path = _write(tmp_path, f'[watch]\nwebhook = "{secret}"\n')
+    path.chmod(0o644)
+    with pytest.raises(ConfigError, match=r"\[watch\] webhook is a secret.*chmod 600") as caught:
+        load_config(str(path))
+    assert secret not in str(caught.value)

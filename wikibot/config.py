@@ -174,6 +174,11 @@ class MirrorConfig:
 class WatchConfig:
     """``[watch]``: the unattended loop (``nomicbot watch``)."""
 
+    interval: str = "10m"
+    """Time between cycles (``30s``, ``10m``, ``1h``); ``--interval`` overrides it."""
+    webhook: str | None = None
+    """The webhook URL itself, accepted only when the config file is mode 0600 (it is a
+    secret); a ``webhook_file`` or ``$NOMICBOT_WATCH_WEBHOOK`` keeps it out of the file."""
     webhook_file: str | None = None
     """A 0600 file holding the webhook URL (a secret: it lets anyone post to the channel).
     ``$NOMICBOT_WATCH_WEBHOOK`` overrides it; with neither, announcements go to stdout only."""
@@ -191,6 +196,8 @@ class WatchConfig:
                     "[watch] webhook_file"
                 )
             url = env.strip()
+        elif self.webhook:
+            url = self.webhook.strip()
         elif not self.webhook_file:
             return None
         else:
@@ -356,6 +363,12 @@ def load_config(path: str | Path | None = None) -> Config:
     if "://" not in mirror.database and not Path(mirror.database).is_absolute():
         mirror = MirrorConfig(database=str(base / mirror.database))
     watch = _section(data, "watch", WatchConfig, where)
+    if watch.webhook is not None and p.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        # The URL lets anyone post to the channel: like a password, never in a file others read.
+        raise ConfigError(
+            f"{where}: [watch] webhook is a secret, but the file is readable by others; "
+            "chmod 600 it, or use [watch] webhook_file or $NOMICBOT_WATCH_WEBHOOK"
+        )
     if watch.webhook_file and not Path(watch.webhook_file).is_absolute():
         watch = WatchConfig(**{**watch.__dict__, "webhook_file": str(base / watch.webhook_file)})
     return Config(

@@ -37,22 +37,23 @@ def parse_interval(text: str) -> float:
 @config_option
 @click.option(
     "--interval",
-    default="10m",
-    show_default=True,
+    default=None,
     metavar="DURATION",
-    help="Time between cycles: 30s, 10m, 1h (failed cycles back off up to 16 times this).",
+    help="Time between cycles: 30s, 10m, 1h (default: [watch] interval, 10m); failed "
+    "cycles back off up to 16 times this.",
 )
 @click.option(
     "--once", is_flag=True, help="Run one cycle and exit (for cron); exit 1 if it failed."
 )
-def watch(config_path: str | None, interval: str, once: bool) -> None:
+def watch(config_path: str | None, interval: str | None, once: bool) -> None:
     """Keep the game's pages current and announce what can be done, unattended.
 
     Each cycle syncs the blog into the mirror (one request when nothing
     changed), republishes the wiki's Votes page when the tally changed, and
     announces each new event once, across restarts: a Votable Matter became
     decidable, a DoV put the game into Hiatus, Seasonal Downtime began or
-    ended. Announcements go to stdout and, when [watch] webhook_file or
+    ended. Announcements go to stdout and, when [watch] webhook (in a 0600 config),
+    webhook_file or
     $NOMICBOT_WATCH_WEBHOOK names one, to a Discord- or Slack-compatible
     webhook. It never resolves anything. A failed cycle is logged on stderr and
     retried with backoff. SIGINT or SIGTERM stops it after the current step.
@@ -64,8 +65,9 @@ def watch(config_path: str | None, interval: str, once: bool) -> None:
         nomicbot watch --config nomicbot.toml --interval 10m
         nomicbot watch --config nomicbot.toml --once    # from cron
     """
-    seconds = parse_interval(interval)
     config = load(config_path)
+    interval = interval or config.watch.interval
+    seconds = parse_interval(interval)
     logging.basicConfig(
         stream=sys.stderr,
         level=logging.INFO,
