@@ -33,7 +33,7 @@ import requests
 
 from wikibot.config import Config, WikiConfig
 from wikibot.errors import WikiError
-from wikibot.wiki.pages.nomicland import WikiLines
+from wikibot.wiki.wikitext import sections
 
 __all__ = [
     "EditCause",
@@ -514,14 +514,7 @@ def _diff(title: str, old: str, new: str) -> str:
 
 def _spans(text: str) -> list[tuple[int, int, int]]:
     """MediaWiki's sections: (number, start, end), subsections included, section 0 first."""
-    lines = WikiLines(text)
-    starts = [lines.lines[h.index].start for h in lines.headings]
-    spans = [(0, 0, starts[0] if starts else len(text))]
-    for number, heading in enumerate(lines.headings, start=1):
-        end = lines.section_end(heading)
-        stop = lines.lines[end].start if end < len(lines.lines) else len(text)
-        spans.append((number, starts[number - 1], stop))
-    return spans
+    return [(s.number, s.start, s.end) for s in sections(text)]
 
 
 def _changed_section(old: str, new: str) -> tuple[int, str, str] | None:

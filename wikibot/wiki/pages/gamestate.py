@@ -35,7 +35,7 @@ from gamestate.dynasties.nomicland import (
     parse_integer,
 )
 from wikibot.errors import WikiError
-from wikibot.wiki.pages.nomicland import WikiLines, plain
+from wikibot.wiki.wikitext import WikiLines, plain
 
 __all__ = ["COLUMNS", "SEED_WIKITEXT", "GamestatePage"]
 

@@ -18,8 +18,9 @@ ever rewrites the value part of a field line or queue item it changes, or adds
 lines; prose, comments, templates and fields it does not know are left byte
 for byte. A page with problems is reported, never edited by guesswork.
 
-This module also holds :class:`WikiLines`, the line-by-line view of wikitext
-that the Gamestate and Votes pages use too.
+The page is read through :mod:`wikibot.wiki.wikitext` (:class:`WikiLines`, which
+this module re-exports). Reading is :meth:`NomiclandPage.from_wikitext`; writing
+is :meth:`NomiclandPage.render`, which every editing operation goes through.
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-
-import mwparserfromhell
 
 from gamestate.dynasties.nomicland import (
     VISITORS,
@@ -46,6 +45,7 @@ from gamestate.dynasties.nomicland import (
     parse_visitors,
 )
 from wikibot.errors import WikiError
+from wikibot.wiki.wikitext import WikiHeading, WikiLine, WikiLines, opaque_spans, plain
 
 __all__ = [
     "SEED_WIKITEXT",
@@ -75,172 +75,7 @@ the Visitors section (rule "Visitors").
 """The page as the sandbox seeds it: intro prose and an empty Visitors section."""
 
 
-@dataclass(frozen=True)
-class WikiLine:
-    """One line of a page."""
-
-    number: int
-    """1-based line number, as an editor shows it."""
-    start: int
-    """Offset of its first character in the page text."""
-    text: str
-    """The line without its newline."""
-    newline: str
-    """``"\\n"`` (``"\\r\\n"`` where written so), or ``""`` on the last line."""
-    hidden: bool
-    """It starts inside a comment, tag or template opened on an earlier line."""
-    opaque_at: int
-    """Where in ``text`` the first comment, tag or template starts (``len(text)`` if none)."""
-
-    @property
-    def live(self) -> str:
-        """The wikitext of the line before any comment, tag or template ('' if hidden)."""
-        return "" if self.hidden else self.text[: self.opaque_at]
-
-
-@dataclass(frozen=True)
-class WikiHeading:
-    """A section heading found at the top level of the page."""
-
-    index: int
-    """The line index (0-based) of the heading."""
-    level: int
-    """2 for ``== X ==``."""
-    title: str
-    """The heading text without markup."""
-
-
 _Report = Callable[[int, str, RuleClause], None]
-
-# Tags whose contents MediaWiki does not read as page wikitext.
-_RAW_TAGS = (
-    "nowiki|pre|source|syntaxhighlight|math|ref|references|gallery|includeonly|poem|score"
-    "|templatedata|graph|timeline|categorytree|inputbox|imagemap"
-)
-_OPENERS = re.compile(r"<!--|\{\{|<(?P<tag>" + _RAW_TAGS + r")\b[^>]*?(?P<selfclose>/?)>", re.I)
-_HEADING = re.compile(r"^(?P<open>={1,6})(?P<title>.+?)(?P<close>={1,6})[ \t]*$")
-
-
-def _template_end(text: str, begin: int) -> int | None:
-    """The offset just past the ``}}`` closing the ``{{`` at ``begin``, or None."""
-    depth = 0
-    at = begin
-    while at < len(text) - 1:
-        pair = text[at : at + 2]
-        if text.startswith("<!--", at):
-            close = text.find("-->", at + 4)
-            at = len(text) if close < 0 else close + 3
-            continue
-        if pair == "{{":
-            depth += 1
-            at += 2
-        elif pair == "}}":
-            depth -= 1
-            at += 2
-            if depth == 0:
-                return at
-        else:
-            at += 1
-    return None
-
-
-def opaque_spans(text: str) -> list[tuple[int, int, bool]]:
-    """Comments, raw tags (nowiki, pre...) and templates: (start, end, is_template)."""
-    spans: list[tuple[int, int, bool]] = []
-    at = 0
-    while (match := _OPENERS.search(text, at)) is not None:
-        begin = match.start()
-        if match.group(0) == "<!--":
-            close = text.find("-->", begin + 4)
-            end = len(text) if close < 0 else close + 3
-            spans.append((begin, end, False))
-        elif match.group(0) == "{{":
-            found = _template_end(text, begin)
-            if found is None:  # MediaWiki shows unbalanced braces as text
-                at = begin + 2
-                continue
-            end = found
-            spans.append((begin, end, True))
-        else:
-            end = match.end()
-            if not match["selfclose"]:
-                closing = re.compile(r"</" + match["tag"] + r"\s*>", re.I).search(text, end)
-                end = closing.end() if closing else end
-            spans.append((begin, end, False))
-        at = end
-    return spans
-
-
-def plain(wikitext: str) -> str:
-    """Wikitext as a reader sees it: links unwrapped, comments and templates dropped."""
-    return str(mwparserfromhell.parse(wikitext).strip_code(normalize=True, collapse=True)).strip()
-
-
-def _split_lines(text: str) -> list[str]:
-    """The lines of ``text`` with their newlines, split where MediaWiki does: at "\\n" only.
-
-    Not :meth:`str.splitlines`, which also breaks at U+2028, form feeds and the
-    like: MediaWiki reads those as characters within a line.
-    """
-    lines = text.split("\n")
-    raw = [line + "\n" for line in lines[:-1]]
-    if lines[-1] or not raw:
-        raw.append(lines[-1])
-    return raw
-
-
-class WikiLines:
-    """A page's text as lines, knowing which are live wikitext and where the sections are.
-
-    Lines end at "\\n" only, as in MediaWiki ("\\r\\n" is kept as the line's newline).
-
-    A line is hidden when it starts inside a comment, a raw tag (``<nowiki>``,
-    ``<pre>``...) or a template that began on an earlier line; a heading is a
-    live line written ``== Title ==`` (a comment may follow it), as MediaWiki reads it.
-    """
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        spans = opaque_spans(text)
-        lines: list[WikiLine] = []
-        headings: list[WikiHeading] = []
-        start = 0
-        for number, raw in enumerate(_split_lines(text), start=1):
-            body = raw[:-2] if raw.endswith("\r\n") else raw.removesuffix("\n")
-            end = start + len(body)
-            hidden = any(a < start < b for a, b, _ in spans)
-            # Inline templates stay part of a value; comments, raw tags and templates
-            # running on past the line do not.
-            cut = [a for a, b, tpl in spans if start <= a < end and (not tpl or b > end)]
-            line = WikiLine(
-                number, start, body, raw[len(body) :], hidden, min(cut, default=end) - start
-            )
-            lines.append(line)
-            if not hidden and body.startswith("="):
-                visible = "".join(
-                    ch
-                    for i, ch in enumerate(body, start=start)
-                    if not any(a <= i < b for a, b, tpl in spans if not tpl)
-                )
-                match = _HEADING.match(visible)
-                if match and match["title"].strip("= \t"):
-                    level = min(len(match["open"]), len(match["close"]))
-                    title = match["open"][level:] + match["title"] + match["close"][level:]
-                    headings.append(WikiHeading(number - 1, level, plain(title)))
-            start += len(raw)
-        self.lines: tuple[WikiLine, ...] = tuple(lines)
-        self.headings: tuple[WikiHeading, ...] = tuple(headings)
-
-    def section_end(self, heading: WikiHeading) -> int:
-        """The line index just past the section (its subsections included)."""
-        for other in self.headings:
-            if other.index > heading.index and other.level <= heading.level:
-                return other.index
-        return len(self.lines)
-
-    def sections(self, level: int) -> list[tuple[WikiHeading, int]]:
-        """Each section at ``level`` with the line index where it ends."""
-        return [(h, self.section_end(h)) for h in self.headings if h.level == level]
 
 
 _FIELD = re.compile(

@@ -43,7 +43,7 @@ from gamestate.votes import Vote
 from wikibot.archive import format_time
 from wikibot.errors import WikiError
 from wikibot.wiki.client import EditCause, EditResult, WikiClient
-from wikibot.wiki.pages.nomicland import opaque_spans
+from wikibot.wiki.wikitext import comments
 
 __all__ = [
     "SEED_WIKITEXT",
@@ -62,8 +62,6 @@ _BEGIN_WORDS = re.compile(
     re.DOTALL,
 )
 _END_WORDS = re.compile(r"\s*nomicbot:votes end(?:\s.*)?", re.DOTALL)
-# Tags whose contents show markup as text: a marker inside is quoted, not real.
-_QUOTING = re.compile(r"<(?P<tag>code|tt|kbd|samp)\b[^>]*?(?<!/)>", re.IGNORECASE)
 
 SEED_WIKITEXT = f"""\
 The tally of every pending Votable Matter, as nomicbot reads the votes on the blog. \
@@ -207,39 +205,13 @@ class _Marker:
     text: str | None = None
 
 
-def _quoted(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int]]:
-    """``<code>...</code>`` (and tt, kbd, samp) outside comments and raw tags."""
-
-    def opaque(at: int) -> bool:
-        return any(a <= at < b for a, b, _ in spans)
-
-    regions: list[tuple[int, int]] = []
-    at = 0
-    while (opener := _QUOTING.search(text, at)) is not None:
-        at = opener.end()
-        if opaque(opener.start()):
-            continue
-        closing = re.compile(r"</" + opener["tag"] + r"\s*>", re.IGNORECASE)
-        close = closing.search(text, at)
-        while close is not None and opaque(close.start()):
-            close = closing.search(text, close.end())
-        if close is None:
-            continue  # an unclosed tag quotes nothing the bot relies on
-        regions.append((opener.start(), close.end()))
-        at = close.end()
-    return regions
-
-
 def _markers(text: str) -> list[_Marker]:
     """The real markers on the page: top-level comments, in page order."""
-    spans = opaque_spans(text)
-    quoted = _quoted(text, spans)
     found: list[_Marker] = []
-    for start, end, template in spans:
-        if template or not text.startswith("<!--", start) or not text.endswith("-->", 0, end):
-            continue  # a template, a raw tag, or a comment left open to the end of the page
-        if any(a <= start < b for a, b in quoted):
-            continue
+    for comment in comments(text):
+        start, end = comment.start, comment.end
+        if not text.endswith("-->", 0, end):
+            continue  # a comment left open to the end of the page
         words = text[start + 4 : end - 3]
         if (begin := _BEGIN_WORDS.fullmatch(words)) is not None:
             found.append(_Marker(True, start, end, begin["tally"], begin["text"]))
