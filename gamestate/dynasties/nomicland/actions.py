@@ -1,0 +1,144 @@
+"""The player actions of Nomicland's dynastic rules, as values.
+
+Each action is a frozen dataclass naming only what the player chooses; who
+acts and when are passed to :func:`~gamestate.dynasties.nomicland.engine.apply`.
+Demand posts and bids (rule "Planning") are another module's concern.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gamestate.dynasties.nomicland.models import Segment
+
+__all__ = [
+    "Action",
+    "ApplyInterest",
+    "BudgetVersion",
+    "Construct",
+    "CreateLicense",
+    "CreateZone",
+    "ExerciseLicense",
+    "NewBusinessDay",
+    "Payment",
+    "ProcessBusinessDay",
+    "RemoveLicense",
+    "RepayDebt",
+]
+
+
+class Payment(StrEnum):
+    """Spending: "they must either reduce their Budget by that amount, or increase their Debt"."""
+
+    BUDGET = "budget"
+    """Reduce the Budget by the whole amount."""
+    DEBT = "debt"
+    """Move the Debt away from zero by the whole amount."""
+
+
+class BudgetVersion(StrEnum):
+    """Construction: a Budget version treats "either C, S or X as zero in the costing equation"."""
+
+    C = "C"
+    """The Building's Cost taken as zero."""
+    S = "S"
+    """The Size of the Zone's other Buildings taken as zero."""
+    X = "X"
+    """The number of Buildings built since the last processing taken as zero."""
+
+
+@dataclass(frozen=True)
+class CreateZone:
+    """Zones: create "The X Zone", the actor as its Operator."""
+
+    word: str
+    """X: a word between "The" and "Dynasty" in one dynasty's description."""
+    front_page: str
+    """The wiki front page's text, at the version read, whose dynasty descriptions are searched."""
+
+
+@dataclass(frozen=True)
+class Construct:
+    """Construction: build a Building in a Zone the actor operates."""
+
+    building: str
+    """The Building's name, as its Construction subrule is titled."""
+    budget: BudgetVersion | None = None
+    """Build the Budget version, treating this term as zero (None: the full version)."""
+    pay: Payment | None = None
+    """How to spend the cost (None: Budget when it covers the cost, else Debt)."""
+    zone: str | None = None
+    """The Zone to build in (None: the one Zone the actor operates)."""
+
+
+@dataclass(frozen=True)
+class NewBusinessDay:
+    """Visitors: the Boss ends one Business Day and begins a new, empty one."""
+
+
+@dataclass(frozen=True)
+class ProcessBusinessDay:
+    """Visitors: process a Business Day in the five steps, in order."""
+
+    day: int | None = None
+    """The Business Day (None: the actor's next, LBD + 1; any other is refused)."""
+
+
+@dataclass(frozen=True)
+class CreateLicense:
+    """Licensing: theme the actor's Zone with a new IP License, paying its Fee."""
+
+    name: str
+    """The License's name (no effect on the gamestate)."""
+    segments: tuple[Segment, ...]
+    """Its two market segments (duplicates allowed)."""
+    pay: Payment | None = None
+    """How to pay the Fee (None: Budget when it covers the Fee, else Debt)."""
+
+
+@dataclass(frozen=True)
+class ExerciseLicense:
+    """Licensing: pay 1 + X Smiles to add the License's Visitors to an Uncrowded Business Day."""
+
+    day: int
+    """The Business Day the Visitors join."""
+    zone: str | None = None
+    """The Zone whose IP License is exercised (None: the actor's own Zone's)."""
+    turnstile: bool = True
+    """Turnstile: use its option when the actor is the first to exercise onto ``day``."""
+
+
+@dataclass(frozen=True)
+class RemoveLicense:
+    """Licensing: the Operator pays the Fee again to remove their Zone's IP License."""
+
+    pay: Payment | None = None
+    """How to pay the Fee (None: Budget when it covers the Fee, else Debt)."""
+
+
+@dataclass(frozen=True)
+class RepayDebt:
+    """Spending: reduce the Budget by ``amount`` to move the Debt toward zero by as much."""
+
+    amount: int
+    """X, a positive whole number."""
+
+
+@dataclass(frozen=True)
+class ApplyInterest:
+    """Spending: on a Sunday, multiply every Imagineer's Debt by 1.1 (a daily communal action)."""
+
+
+Action = (
+    CreateZone
+    | Construct
+    | NewBusinessDay
+    | ProcessBusinessDay
+    | CreateLicense
+    | ExerciseLicense
+    | RemoveLicense
+    | RepayDebt
+    | ApplyInterest
+)
+"""Any action :func:`apply` takes."""
