@@ -11,6 +11,7 @@ import click
 
 from wikibot.cli import blog as cli_blog
 from wikibot.cli import demo as cli_demo
+from wikibot.cli import economy as cli_economy
 from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import status as cli_status
 from wikibot.cli import wiki as cli_wiki
@@ -42,4 +43,5 @@ cli_status.register(cli)
 cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
+cli_economy.register(cli)
 cli.add_command(cli_demo.demo)

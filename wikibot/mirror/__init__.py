@@ -27,6 +27,13 @@ from wikibot.mirror.fields import (
     at_or_none_field,
     counter_field,
 )
+from wikibot.mirror.ledger import (
+    APPLIED,
+    BASELINE,
+    STARTED,
+    Ledger,
+    LedgerEntry,
+)
 from wikibot.mirror.records import (
     AuditFinding,
     PageCheck,
@@ -81,11 +88,14 @@ from wikibot.mirror.sync_log import (
 )
 
 __all__ = [
+    "APPLIED",
+    "BASELINE",
     "CHUNK",
     "DEFAULT_DAYS_BACK",
     "MODELS",
     "ROBOTS_MAX_AGE",
     "SQLITE_PRAGMAS",
+    "STARTED",
     "UNFINISHED",
     "AnnouncementRow",
     "AuditFinding",
@@ -93,6 +103,8 @@ __all__ = [
     "BidRow",
     "CommentRow",
     "JSONField",
+    "Ledger",
+    "LedgerEntry",
     "LedgerRow",
     "LockRow",
     "Mirror",
