@@ -328,6 +328,13 @@ class Economy:
             players=tuple(row if p.name == row.name else p for p in self.players),
         )
 
+    def with_new_player(self, name: str) -> Economy:
+        """A new GNDT row for ``name`` with every default: Budget 0, Debt 0, Smiles 10, and
+        LBD "the highest-numbered existing Business Day, or 0 if there are none"."""
+        if self.player(name) is not None:
+            return self
+        return self.with_player(PlayerRow(name, lbd=self.default_lbd()))
+
     def with_zone(self, zone: Zone) -> Economy:
         """``zone`` replacing the Zone of the same name (or added at the end)."""
         if self.zone(zone.name) is None:

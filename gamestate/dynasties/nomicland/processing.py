@@ -44,7 +44,10 @@ def _effects(
     totals = {unit: 0 for unit in Unit}
     reasons: dict[Unit, list[str]] = {unit: [] for unit in Unit}
     notes: list[Change] = []
-    first = all(d != day.number for d, _ in state.books.processed)
+    # Nobody recorded processing it, and no other row's LBD shows it processed.
+    first = all(d != day.number for d, _ in state.books.processed) and all(
+        p.lbd < day.number for p in state.players if p.name != actor
+    )
     exercised = (day.number, actor) in state.books.exercises
 
     for instance in instances:
