@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from wikibot.config import PASSWORD_ENV, load_config
+from wikibot.config import PASSWORD_ENV, load_config, package_version
 from wikibot.errors import ConfigError
 
 
@@ -159,3 +160,41 @@ def test_an_unreadable_password_file_is_a_clear_error(
     config = load_config(_write(tmp_path, '[wiki]\npassword_file = "bot-password"\n'))
     with pytest.raises(ConfigError, match=f"^wiki password_file {secret}: Is a directory"):
         config.wiki.password()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[game]\ncontact = 5\n", r"\[game\] contact must be a string, got 5"),
+        ('[game]\ncontact = "call me"\n', "neither an http"),
+        ('[game]\ncontact = "ftp://x.test/"\n', "neither an http"),
+        ("[wiki]\nrun_page = true\n", r"\[wiki\] run_page must be a string, got True"),
+    ],
+    ids=["contact not a string", "contact not a URL or address", "ftp", "run_page not a string"],
+)
+def test_bad_etiquette_settings_are_clear_errors(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_config(_write(tmp_path, text))
+
+
+@pytest.mark.parametrize(
+    "contact", ["https://wiki.test/User:Kevan", "kevan@example.org", "mailto:kevan@example.org"]
+)
+def test_the_contact_goes_in_the_user_agent(tmp_path: Path, contact: str) -> None:
+    config = load_config(_write(tmp_path, f'[game]\nplayer = "Kevan"\ncontact = "{contact}"\n'))
+    assert config.game.contact == contact and config.has_contact
+    assert config.user_agent == (
+        f"nomicbot/{package_version()} (+{contact}; BlogNomic bookkeeping bot; operator: Kevan)"
+    )
+
+
+def test_the_run_page_defaults_to_the_bots_user_subpage(tmp_path: Path) -> None:
+    config = load_config(_write(tmp_path, '[wiki]\nuser = "NomicBot@nomicbot"\n'))
+    assert config.wiki.run_page == "" and config.wiki.run_page_title == "User:NomicBot/Run"
+    assert not config.has_contact
+    custom = load_config(_write(tmp_path, '[wiki]\nuser = "B@x"\nrun_page = "Project:Stop"\n'))
+    assert custom.wiki.run_page_title == "Project:Stop"
+
+
+def test_the_version_comes_from_the_installed_metadata() -> None:
+    assert package_version() == metadata.version("nomicbot")

@@ -8,20 +8,64 @@ readable by its owner only (mode 0600).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from gamestate.models import Terms
 from wikibot.errors import ConfigError
 
-__all__ = ["BlogConfig", "Config", "GameConfig", "MirrorConfig", "WikiConfig", "load_config"]
+__all__ = [
+    "BlogConfig",
+    "Config",
+    "GameConfig",
+    "MirrorConfig",
+    "WikiConfig",
+    "load_config",
+    "package_version",
+    "project_home",
+]
 
 CONFIG_ENV = "NOMICBOT_CONFIG"
 PASSWORD_ENV = "NOMICBOT_WIKI_PASSWORD"
-DEFAULT_USER_AGENT = "nomicbot/0.1 (BlogNomic bookkeeping bot; operator: {player})"
+DEFAULT_USER_AGENT = (
+    "nomicbot/{version} (+{contact}; BlogNomic bookkeeping bot; operator: {player})"
+)
+"""The User-Agent of every request, as wiki and web admins ask bots to write it:
+the bot and its version, then how to reach whoever runs it."""
+FALLBACK_HOME = "https://pypi.org/project/nomicbot/"
+"""The project's page, when the installed metadata names no home page."""
+_CONTACT = re.compile(r"(?:https?://\S+|mailto:\S+@\S+|[^\s@:/]+@[^\s@]+\.[^\s@]+)")
+
+
+def package_version() -> str:
+    """The installed nomicbot's version (from its metadata), or "unknown"."""
+    try:
+        return metadata.version("nomicbot")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def project_home() -> str:
+    """The project's home page as the installed metadata names it (``url`` in setup.cfg)."""
+    try:
+        meta = metadata.metadata("nomicbot")
+    except metadata.PackageNotFoundError:
+        return FALLBACK_HOME
+    fields = meta.json
+    home = str(fields.get("home_page", ""))
+    if home.startswith(("http://", "https://")):
+        return home
+    urls = fields.get("project_url", [])
+    for entry in [urls] if isinstance(urls, str) else urls:
+        url = str(entry).partition(",")[2].strip()
+        if url.startswith(("http://", "https://")):
+            return url
+    return FALLBACK_HOME
 
 
 @dataclass(frozen=True)
@@ -58,6 +102,21 @@ class WikiConfig:
     """Script path of the wiki (where api.php lives)."""
     edit_interval: float = 10.0
     """Seconds between two edits by the bot (the edit throttle)."""
+    run_page: str = ""
+    """The emergency-stop page: unless it says ``run`` the bot edits nothing.
+    Empty means ``User:<bot name>/Run``."""
+
+    @property
+    def bot_name(self) -> str:
+        """The bot account's name: ``user`` without its ``@appid``."""
+        return self.user.split("@", 1)[0].strip()
+
+    @property
+    def run_page_title(self) -> str:
+        """``run_page``, else ``User:<bot name>/Run`` ('' when no bot account is set)."""
+        if self.run_page.strip():
+            return self.run_page.strip()
+        return f"User:{self.bot_name}/Run" if self.bot_name else ""
 
     def password(self) -> str:
         """The bot password from the environment or the 0600 password file.
@@ -115,7 +174,16 @@ class GameConfig:
 
     player: str = ""
     """The operator's player name (used in the User-Agent and notes)."""
+    contact: str = ""
+    """How a wiki or blog admin reaches the operator: a URL or an e-mail address
+    (in the User-Agent). Empty: the User-Agent names the project's home page."""
     terms: Terms = field(default_factory=Terms)
+
+    def __post_init__(self) -> None:
+        if self.contact and not _CONTACT.fullmatch(self.contact.strip()):
+            raise ValueError(
+                f"contact {self.contact!r} is neither an http(s) URL nor an e-mail address"
+            )
 
 
 @dataclass(frozen=True)
@@ -136,10 +204,21 @@ class Config:
 
     @property
     def user_agent(self) -> str:
-        """The User-Agent for every request: the bot and its operator."""
+        """The User-Agent for every request, blog and wiki: the bot, its version, a
+        contact (``[game] contact``, else the project's home page) and the operator."""
         if self.blog.user_agent:
             return self.blog.user_agent
-        return DEFAULT_USER_AGENT.format(player=self.operator or "unknown")
+        return DEFAULT_USER_AGENT.format(
+            version=package_version(),
+            contact=self.game.contact.strip() or project_home(),
+            player=self.operator or "unknown",
+        )
+
+    @property
+    def has_contact(self) -> bool:
+        """Is there a way to reach the operator in the User-Agent (``[game] contact``,
+        or a ``[blog] user_agent`` written by hand)."""
+        return bool(self.game.contact.strip() or self.blog.user_agent)
 
     def require_operator(self) -> None:
         """Refuses to read a blog for nobody: its admins must be able to tell whom to
@@ -211,9 +290,9 @@ def load_config(path: str | Path | None = None) -> Config:
     terms_raw = game_raw.pop("terms", {})
     if not isinstance(terms_raw, dict):
         raise ConfigError(f"{where}: [game] terms must be a table")
-    game = _section({"game": game_raw}, "game", GameConfig, where, known={"player"})
+    game = _section({"game": game_raw}, "game", GameConfig, where, known={"player", "contact"})
     terms = _section({"terms": terms_raw}, "terms", Terms, where, known={"player", "boss"})
-    game = GameConfig(player=game.player, terms=terms)
+    game = GameConfig(player=game.player, contact=game.contact, terms=terms)
     base = p.resolve().parent
     wiki = _section(data, "wiki", WikiConfig, where)
     if wiki.password_file and not Path(wiki.password_file).is_absolute():

@@ -19,11 +19,11 @@ from wikibot.sandbox.mediawiki import RunningWiki
 from wikibot.wiki.client import (
     EditCause,
     WikiClient,
-    _changed_section,
     build_site,
     connect,
     script_path,
 )
+from wikibot.wiki.wikitext import changed_section
 
 pytestmark = pytest.mark.integration
 
@@ -444,4 +444,4 @@ def test_summary_cites_the_cause() -> None:
     ],
 )
 def test_changed_section(old: str, new: str, expected: tuple[int, str, str] | None) -> None:
-    assert _changed_section(old, new) == expected
+    assert changed_section(old, new) == expected

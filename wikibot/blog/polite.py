@@ -6,10 +6,11 @@ way a considerate person would:
 * every request names the bot and who runs it (the User-Agent);
 * one request at a time, at least ``min_interval`` seconds apart; a
   ``Crawl-delay`` in the site's robots.txt (fetched once per site) raises that,
-  and a path robots.txt disallows is not fetched at all. Crawl-delay is read
-  here (:func:`parse_crawl_delay`), as seconds with a fraction if given
-  (``1.2``), from the group naming this bot, else the ``*`` group; urllib's
-  parser, used for Allow/Disallow, takes whole seconds only;
+  and a path robots.txt disallows is not fetched at all. robots.txt is read by
+  protego as RFC 9309 says: the longest matching Allow/Disallow rule wins, and
+  Crawl-delay is seconds with a fraction if given (``1.2``), from the group
+  naming this bot, else the ``*`` group (the standard library's parser takes
+  the first matching rule and whole seconds only);
 * every request has a timeout;
 * a connection error, a cut-off transfer, a 429 or a 5xx is retried, waiting
   longer each time (exponential backoff with jitter, so several bots don't
@@ -17,6 +18,9 @@ way a considerate person would:
 * a page the caller finds incomplete (e.g. HTML with no closing ``</html>``)
   is fetched again the same way; if it stays incomplete the last copy is
   returned so the caller can keep what it holds and say what is missing.
+
+Every wait for the interval, retry, ``Retry-After`` and robots.txt refusal is
+logged (``nomicbot -v`` shows them); the log names URLs and statuses, nothing else.
 
 When the retries run out it raises :class:`~wikibot.errors.ScrapeError` with
 one line naming the URL and the cause. ``sleep`` and the clocks are injectable
@@ -26,6 +30,7 @@ so tests run without waiting.
 from __future__ import annotations
 
 import email.utils
+import logging
 import math
 import random
 import threading
@@ -33,13 +38,15 @@ import time
 from collections.abc import Callable, Mapping
 from types import TracebackType
 from urllib.parse import urlsplit
-from urllib.robotparser import RobotFileParser
 
 import requests
+from protego import Protego
 
 from wikibot.errors import ScrapeError
 
 __all__ = ["PoliteSession", "parse_crawl_delay", "parse_retry_after"]
+
+log = logging.getLogger(__name__)
 
 _RETRY_ERRORS = (
     requests.exceptions.ConnectionError,
@@ -72,42 +79,15 @@ def parse_retry_after(value: str | None, *, now: float) -> float | None:
 def parse_crawl_delay(robots_txt: str, user_agent: str) -> float | None:
     """The ``Crawl-delay`` (seconds, fractions allowed) robots.txt sets for ``user_agent``.
 
-    Lines are grouped as robots.txt groups them: one or more ``User-agent``
-    lines, then their rules. The group whose agent name is part of the bot's
-    product token (``nomicbot`` for ``nomicbot/0.1 (...)``, case-insensitive,
-    as urllib matches) applies; if there is none, the ``*`` group. Within it,
-    the first readable, finite, non-negative Crawl-delay; None if there is none.
+    Read by protego: the group naming the bot's product token (``nomicbot`` for
+    ``nomicbot/0.1 (...)``, case-insensitive) applies, else the ``*`` group; None
+    when that group sets no readable, finite, non-negative delay.
     """
-    token = user_agent.split("/")[0].strip().lower()
-    groups: list[tuple[list[str], list[float]]] = []
-    in_agents = False
-    for raw in robots_txt.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        name, sep, value = line.partition(":")
-        if not sep:
-            continue
-        name, value = name.strip().lower(), value.strip()
-        if name == "user-agent":
-            if not in_agents:
-                groups.append(([], []))
-            groups[-1][0].append(value.lower())
-            in_agents = True
-            continue
-        in_agents = False
-        if name == "crawl-delay" and groups:
-            try:
-                delay = float(value)
-            except ValueError:
-                continue
-            if math.isfinite(delay) and delay >= 0:
-                groups[-1][1].append(delay)
-    mine = [d for agents, d in groups if any(a != "*" and a and a in token for a in agents)]
-    anyone = [d for agents, d in groups if "*" in agents]
-    for delays in (mine, anyone):
-        if delays:
-            # The first group that applies decides, even without a Crawl-delay.
-            return delays[0][0] if delays[0] else None
-    return None
+    delay = Protego.parse(robots_txt).crawl_delay(user_agent)
+    if delay is None:
+        return None
+    value = float(delay)
+    return value if math.isfinite(value) and value >= 0 else None
 
 
 def _describe(exc: BaseException) -> str:
@@ -170,7 +150,7 @@ class PoliteSession:
         self._backoff_cap = backoff_cap
         self._max_retry_after = max_retry_after
         self._obey_robots = obey_robots
-        self._robots: dict[str, RobotFileParser | None] = {}
+        self._robots: dict[str, Protego | None] = {}
         self._crawl_delays: dict[str, float | None] = {}
         self.robots_txt: dict[str, str | None] = {}
         """Site -> its robots.txt as read (None: it has none); a caller may keep it
@@ -214,6 +194,7 @@ class PoliteSession:
         if self._last_start is not None:
             delay = max(delay, self._last_start + self.interval(url) - self._clock())
         if delay > 0:
+            log.debug("waiting %.2f s before the next request to %s", delay, _site(url))
             self._sleep(delay)
         self._last_start = self._clock()
 
@@ -240,11 +221,7 @@ class PoliteSession:
 
     def remember_robots(self, site: str, text: str | None) -> None:
         """Takes ``site``'s robots.txt as known (None: it has none), so it is not fetched."""
-        robots: RobotFileParser | None = None
-        if text is not None:
-            robots = RobotFileParser()
-            robots.parse(text.splitlines())
-        self._robots[site] = robots
+        self._robots[site] = Protego.parse(text) if text is not None else None
         self._crawl_delays[site] = parse_crawl_delay(text, self.user_agent) if text else None
         self.robots_txt[site] = text
 
@@ -273,7 +250,8 @@ class PoliteSession:
             if self._obey_robots:
                 self._load_robots(url)
                 robots = self._robots.get(_site(url))
-                if robots is not None and not robots.can_fetch(self.user_agent, url):
+                if robots is not None and not robots.can_fetch(url, self.user_agent):
+                    log.warning("robots.txt of %s does not allow %s", _site(url), url)
                     raise ScrapeError(f"{url}: robots.txt does not allow this bot to read it")
             return self._get_with_retries(url, headers, is_complete)
 
@@ -294,6 +272,7 @@ class PoliteSession:
                 resp = self._send(url, headers)
             except _RETRY_ERRORS as exc:
                 cause = _describe(exc)
+                self._log_retry(url, cause, attempt, wait)
                 continue
             status = resp.status_code
             if status == 429 or status >= 500:
@@ -308,17 +287,32 @@ class PoliteSession:
                             f"{retry_after:.0f} s (more than {self._max_retry_after:.0f} s)"
                         )
                     wait = retry_after
+                    log.info("%s: the server asks to wait %.1f s (Retry-After)", url, wait)
+                self._log_retry(url, cause, attempt, wait)
                 continue
             if status >= 400:
                 raise ScrapeError(f"{url}: HTTP {status} {resp.reason or ''}".strip())
             if status != 304 and is_complete is not None and not is_complete(resp):
                 incomplete = resp
                 cause = "the page arrived incomplete"
+                self._log_retry(url, cause, attempt, wait)
                 continue
             return resp
         if incomplete is not None:
+            log.warning("%s: still incomplete after %d attempts; keeping the last", url, attempts)
             return incomplete
         raise ScrapeError(f"could not read {url} after {attempts} attempts: {cause}")
+
+    def _log_retry(self, url: str, cause: str, attempt: int, wait: float) -> None:
+        if attempt < self.max_retries:
+            log.info(
+                "%s: %s; retry %d of %d in %.1f s",
+                url,
+                cause,
+                attempt + 1,
+                self.max_retries,
+                wait,
+            )
 
 
 def _site(url: str) -> str:

@@ -7,6 +7,8 @@ library errors (:class:`wikibot.errors.NomicbotError`) into one-line
 
 from __future__ import annotations
 
+import logging
+
 import click
 
 from wikibot.cli import blog as cli_blog
@@ -16,15 +18,70 @@ from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import status as cli_status
 from wikibot.cli import wiki as cli_wiki
 
+_LOGGERS = ("wikibot", "gamestate", "rules_text", "mwclient")
+"""Whose log records the command line shows (mwclient reports maxlag pauses)."""
+
+
+class _EchoHandler(logging.Handler):
+    """Writes log records to the standard error of the running command, one line each."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            click.echo(" ".join(self.format(record).split()), err=True)
+        except Exception:  # a log line must never break a command
+            self.handleError(record)
+
+
+def _setup_logging(verbose: int, quiet: bool) -> None:
+    """Warnings by default; -v info (waits, retries, edit conflicts), -vv debug; -q errors.
+
+    For the running command only: the handler and levels are put back when it ends.
+    """
+    level = (
+        logging.ERROR
+        if quiet
+        else {0: logging.WARNING, 1: logging.INFO}.get(verbose, logging.DEBUG)
+    )
+    handler = _EchoHandler(level)
+    handler.setFormatter(logging.Formatter("nomicbot: %(levelname)s: %(message)s"))
+    loggers = [logging.getLogger(name) for name in _LOGGERS]
+    before = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.setLevel(level)
+
+    def restore() -> None:
+        for logger, old in zip(loggers, before, strict=True):
+            logger.removeHandler(handler)
+            logger.setLevel(old)
+
+    click.get_current_context().call_on_close(restore)
+
 
 @click.group()
 @click.version_option(package_name="nomicbot")
-def cli() -> None:
+@click.option(
+    "-v",
+    "--verbose",
+    count=True,
+    help="Say more: -v logs waits, retries, Retry-After, maxlag pauses and edit "
+    "conflicts; -vv everything.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Log errors only (no warnings).")
+def cli(verbose: int, quiet: bool) -> None:
     """nomicbot: the bookkeeping bot for BlogNomic-style nomic games.
 
     It reads votes from the blog, decides what the Ruleset says about each
     Votable Matter, and keeps the wiki's gamestate pages and an audit mirror.
+
+    Example:
+
+    \b
+        nomicbot -v publish --apply
     """
+    if verbose and quiet:
+        raise click.UsageError("-v/--verbose and -q/--quiet cannot be used together")
+    _setup_logging(verbose, quiet)
 
 
 @cli.group(name="sandbox")

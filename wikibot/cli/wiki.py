@@ -15,7 +15,7 @@ from wikibot.cli.status import load_game
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
-from wikibot.sandbox.mediawiki import install_wiki, start_wiki
+from wikibot.sandbox.mediawiki import RUN_PAGE, install_wiki, start_wiki
 from wikibot.wiki.client import connect
 from wikibot.wiki.drift import check_wiki
 from wikibot.wiki.pages.votes import publish_votes
@@ -49,7 +49,8 @@ def sandbox_wiki(data_dir: Path, port: int, install_only: bool) -> None:
 
     The first start installs Debian's MediaWiki 1.39 with SQLite into the data
     directory, creates the accounts Admin (a sysop) and NomicBot (a bot, with a
-    bot password), and seeds the Ruleset, Nomicland, Gamestate and Votes pages.
+    bot password), and seeds the Ruleset, Nomicland, Gamestate and Votes pages
+    and the bot's run page User:NomicBot/Run saying "run" (its emergency stop).
     Later starts re-use it. It serves on 127.0.0.1 only, until Ctrl-C.
 
     Example:
@@ -74,6 +75,7 @@ def sandbox_wiki(data_dir: Path, port: int, install_only: bool) -> None:
         click.echo(
             f"Bot login {wiki.credentials.bot_user}, password: {wiki.credentials.bot_password_file}"
         )
+        click.echo(f"Run page (the bot's emergency stop): {RUN_PAGE}")
         click.echo("Press Ctrl-C to stop.")
         while wiki.is_running():
             time.sleep(0.2)
@@ -105,7 +107,9 @@ def publish(
 
     A dry run by default: prints the diff it would make. With --apply it saves
     the page, but only when the tally changed, so running it on a schedule
-    edits the page once per change.
+    edits the page once per change. Nothing is written while the run page
+    ([wiki] run_page) does not say "run", or when {{nobots}} or {{bots|deny=...}}
+    on the Votes page keeps the bot off.
 
     Example:
 

@@ -12,7 +12,10 @@ never touches /etc or /var/lib/mediawiki:
   (a bot, logging in as ``NomicBot@nomicbot`` with the bot password in
   ``DIR/bot-password``); both files are mode 0600;
 * ``DIR/nomicbot.toml`` has a ready ``[wiki]`` section;
-* the Ruleset, Nomicland, Gamestate and Votes pages are seeded on first install.
+* the Ruleset, Nomicland, Gamestate and Votes pages are seeded on first install,
+  with the bot's run page ``User:NomicBot/Run`` saying ``run`` (its emergency stop);
+* every web request's User-Agent is appended to ``DIR/user-agents.log``, so one
+  can see what the bot tells the wiki about itself.
 
 Starting again re-uses an installed directory.
 """
@@ -44,6 +47,8 @@ __all__ = [
     "ADMIN_USER",
     "BOT_USER",
     "MEDIAWIKI_DIR",
+    "RUN_PAGE",
+    "RUN_PAGE_TEXT",
     "RunningWiki",
     "WikiCredentials",
     "check_requirements",
@@ -64,6 +69,15 @@ BOT_APP = "nomicbot"
 BOT_GRANTS = "basic,highvolume,editpage,createeditmovepage"
 """Read, bot-speed editing, edit and create pages: nothing more."""
 SITENAME = "Nomic Sandbox"
+RUN_PAGE = f"User:{BOT_USER}/Run"
+"""The bot's emergency stop: the default ``[wiki] run_page`` for the NomicBot account."""
+RUN_PAGE_TEXT = """\
+run
+<!-- The emergency stop of nomicbot: while this page says "run", the bot may edit.
+Any Admin can stop it by writing anything else here (say "stop"), and resume it by
+writing "run" again. -->
+"""
+"""The run page as the sandbox seeds it."""
 DEFAULT_PAGES = WikiConfig()
 _INSTALLED = ".nomicbot-installed"
 _BOOTSTRAP = "run scripts/bootstrap.sh to install Debian's mediawiki and PHP packages"
@@ -87,6 +101,11 @@ $wgShowExceptionDetails = true;
 # Only accounts edit; nobody signs up.
 $wgGroupPermissions['*']['edit'] = false;
 $wgGroupPermissions['*']['createaccount'] = false;
+# What each client calls itself, one line per web request (see user-agents.log).
+if ( PHP_SAPI !== 'cli' ) {{
+	file_put_contents( __DIR__ . '/user-agents.log',
+		str_replace( "\n", ' ', $_SERVER['HTTP_USER_AGENT'] ?? '' ) . "\n", FILE_APPEND | LOCK_EX );
+}}
 # The account ThrottledBot is always rate limited, so the bot's handling of the
 # wiki's "ratelimited" answer can be exercised against the real thing.
 $wgHooks['PingLimiter'][] = static function ( $user, $action, &$result ) {{
@@ -240,6 +259,7 @@ def seed_pages(pages: WikiConfig = DEFAULT_PAGES) -> dict[str, str]:
         pages.nomicland_page: NOMICLAND,
         pages.gamestate_page: GAMESTATE,
         pages.votes_page: VOTES,
+        RUN_PAGE: RUN_PAGE_TEXT,
     }
 
 
@@ -299,21 +319,27 @@ def install_wiki(data_dir: Path) -> WikiCredentials:
     if not found:
         raise WikiError("MediaWiki createBotPassword printed no password")
     _secret_file(creds.bot_password_file, found.group(1))
-    # One PHP process for all pages: importTextFiles names each page after its file.
+    # One PHP process for the pages: importTextFiles names each page after its file,
+    # so the run page (a subpage: "/" cannot be in a file name) takes a second.
+    pages = seed_pages()
+    parent, leaf = RUN_PAGE.rsplit("/", 1)
+    run_text = pages.pop(RUN_PAGE)
     with tempfile.TemporaryDirectory(dir=data_dir) as seed_dir:
-        files = []
-        for title, text in seed_pages().items():
-            path = Path(seed_dir) / f"{title}.wiki"
-            path.write_text(text, encoding="utf-8")
-            files.append(str(path))
-        run_maintenance(
-            data_dir,
-            "importTextFiles",
-            f"--user={ADMIN_USER}",
-            "--summary=Seeded by nomicbot sandbox wiki",
-            "--rc",
-            *files,
-        )
+        for prefix, batch in (("", pages), (parent + "/", {leaf: run_text})):
+            files = []
+            for title, text in batch.items():
+                path = Path(seed_dir) / f"{title}.wiki"
+                path.write_text(text, encoding="utf-8")
+                files.append(str(path))
+            run_maintenance(
+                data_dir,
+                "importTextFiles",
+                f"--user={ADMIN_USER}",
+                "--summary=Seeded by nomicbot sandbox wiki",
+                "--rc",
+                *([f"--prefix={prefix}"] if prefix else []),
+                *files,
+            )
     if not (data_dir / "nomicbot.toml").exists():
         write_config(data_dir / "nomicbot.toml", "http://127.0.0.1:8081/", creds)
     (data_dir / _INSTALLED).write_text("MediaWiki installed by nomicbot sandbox wiki\n")

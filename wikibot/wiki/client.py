@@ -12,6 +12,10 @@
   human's edit in between survives. When the change lies within one section,
   only that section is sent.
 * A dry run returns the unified diff of each page and writes nothing.
+* Before any edit, dry run or not, the bot obeys the wiki's etiquette
+  (:mod:`wikibot.wiki.etiquette`): the run page must say ``run`` (a missing run
+  page counts as ``run``), and a ``{{nobots}}`` or ``{{bots|deny=...}}`` on the
+  page keeps it off; it then changes nothing and says why.
 
 Failures are :class:`~wikibot.errors.WikiError` with one line naming the page and
 the cause. The password never appears in a message, a log record or an exception.
@@ -33,7 +37,8 @@ import requests
 
 from wikibot.config import Config, WikiConfig
 from wikibot.errors import WikiError
-from wikibot.wiki.wikitext import sections
+from wikibot.wiki.etiquette import bots_refusal, is_run
+from wikibot.wiki.wikitext import changed_section
 
 __all__ = [
     "EditCause",
@@ -229,12 +234,26 @@ def connect(
         raise WikiError("no [wiki] url in nomicbot.toml")
     for setting in ("ruleset_page", "nomicland_page", "gamestate_page", "votes_page"):
         check_title(getattr(config.wiki, setting), setting=setting)
+    if config.wiki.run_page:
+        check_title(config.wiki.run_page, setting="run_page")
+    if not dry_run and not config.has_contact:
+        _warn_no_contact()
     site = build_site(config.wiki, user_agent=config.user_agent)
     interval = config.wiki.edit_interval if min_interval is None else min_interval
-    client = WikiClient(site, dry_run=dry_run, min_interval=interval)
+    client = WikiClient(
+        site, dry_run=dry_run, min_interval=interval, run_page=config.wiki.run_page or None
+    )
     if login:
         client.login(config.wiki.user, config.wiki.password())
     return client
+
+
+def _warn_no_contact() -> None:
+    """A bot that writes should say how to reach its operator (one line per command)."""
+    log.warning(
+        "no [game] contact in nomicbot.toml: the User-Agent names the project's home "
+        "page instead of a way to reach you (set a URL or an e-mail address)"
+    )
 
 
 def _describe(exc: BaseException) -> str:
@@ -263,10 +282,12 @@ class WikiClient:
         min_interval: float = DEFAULT_MIN_INTERVAL,
         maxlag: int = DEFAULT_MAXLAG,
         max_conflicts: int = MAX_CONFLICTS,
+        run_page: str | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.site = site
+        self._run_page = run_page
         self.dry_run = dry_run
         self.min_interval = min_interval
         self.maxlag = maxlag
@@ -302,6 +323,41 @@ class WikiClient:
             raise WikiError(
                 f"wiki user {user} has no bot right: put the account in the bot group and "
                 "give its bot password the 'High-volume editing' grant"
+            )
+
+    @property
+    def bot_name(self) -> str:
+        """The name ``{{bots}}`` templates call the bot by: the account, without ``@appid``."""
+        return self.user.split("@", 1)[0]
+
+    @property
+    def run_page(self) -> str:
+        """The emergency-stop page: as configured, else ``User:<bot name>/Run``."""
+        return self._run_page or f"User:{self.bot_name}/Run"
+
+    # Etiquette.
+
+    def check_run_page(self) -> None:
+        """A WikiError unless the run page says ``run`` (a missing page counts as ``run``)."""
+        title = self.run_page
+        page = self.read(title)
+        if not page.exists or is_run(page.text):
+            return
+        said = " ".join(page.text.split())
+        said = said if len(said) <= 60 else said[:59] + "…"
+        log.warning("run page %s says %r: no edits", page.title, said)
+        raise WikiError(
+            f'edits stopped: the run page "{page.title}" says {said!r}, not "run" (an Admin '
+            'pulled the emergency stop; nomicbot changed nothing). Write "run" there to resume'
+        )
+
+    def check_bots(self, page: PageRevision) -> None:
+        """A WikiError when ``{{nobots}}`` or ``{{bots}}`` on ``page`` keeps this bot off."""
+        refusal = bots_refusal(page.text, bot=self.bot_name)
+        if refusal is not None:
+            log.warning("%s refuses bot %s: %s", page.title, self.bot_name, refusal)
+            raise WikiError(
+                f'wiki page "{page.title}": {refusal}; nomicbot leaves it alone (changed nothing)'
             )
 
     # Reading.
@@ -363,8 +419,10 @@ class WikiClient:
         check_title(title)
         summary = cause.summary()
         conflicts = 0
+        self.check_run_page()
         while True:
             page = self.read(title)
+            self.check_bots(page)
             new = change(page.text)
             if new.rstrip() == page.text.rstrip():
                 return EditResult(page.title, False, False, "", dry_run=self.dry_run)
@@ -446,11 +504,12 @@ class WikiClient:
             return
         wait = self.min_interval - (self._clock() - self._last_edit)
         if wait > 0:
+            log.info("waiting %.1f s between edits (the edit throttle)", wait)
             self._sleep(wait)
 
     def _section_edit(self, page: PageRevision, new: str) -> tuple[int | None, str]:
         """The one section holding the change, checked against the wiki's own split."""
-        found = _changed_section(page.text, new)
+        found = changed_section(page.text, new)
         if found is None or page.revid is None:
             return None, new
         number, old_section, new_section = found
@@ -510,35 +569,3 @@ def _diff(title: str, old: str, new: str) -> str:
         tofile=f"{title} (nomicbot)",
     )
     return "".join(lines)
-
-
-def _spans(text: str) -> list[tuple[int, int, int]]:
-    """MediaWiki's sections: (number, start, end), subsections included, section 0 first."""
-    return [(s.number, s.start, s.end) for s in sections(text)]
-
-
-def _changed_section(old: str, new: str) -> tuple[int, str, str] | None:
-    """The smallest section whose replacement turns ``old`` into ``new``, as MediaWiki does it.
-
-    MediaWiki replaces section N with the sent text followed by a blank line, and
-    strips the page's trailing whitespace; a section edit is used only when that
-    gives exactly ``new``. Returns (number, old section text, new section text).
-    """
-    old, new = old.rstrip(), new.rstrip()  # as MediaWiki stores pages
-    old_spans, new_spans = _spans(old), _spans(new)
-    if len(old_spans) != len(new_spans):
-        return None
-    best: tuple[int, str, str] | None = None
-    for (number, o_start, o_end), (_, n_start, n_end) in zip(old_spans, new_spans, strict=True):
-        if old[:o_start] != new[:n_start] or old[o_end:] != new[n_end:]:
-            continue
-        section = new[n_start:n_end].rstrip()
-        if not section:
-            continue
-        rest = old[o_end:]
-        merged = (old[:o_start] + section + ("\n\n" + rest if rest else "")).rstrip()
-        if merged != new:
-            continue
-        if best is None or len(section) < len(best[2]):
-            best = (number, old[o_start:o_end].rstrip(), section)
-    return best

@@ -41,6 +41,7 @@ __all__ = [
     "WikiHeading",
     "WikiLine",
     "WikiLines",
+    "changed_section",
     "comments",
     "opaque_spans",
     "parse",
@@ -357,3 +358,32 @@ def sections(text: str) -> tuple[Section, ...]:
         stop = lines.lines[end].start if end < len(lines.lines) else len(text)
         out.append(Section(number, starts[number - 1], stop, heading.level, heading.title))
     return tuple(out)
+
+
+def changed_section(old: str, new: str) -> tuple[int, str, str] | None:
+    """The smallest section whose replacement turns ``old`` into ``new``, as MediaWiki does it.
+
+    MediaWiki replaces section N with the sent text followed by a blank line, and
+    strips the page's trailing whitespace; a section edit is used only when that
+    gives exactly ``new``. Returns (number, old section text, new section text).
+    """
+    old, new = old.rstrip(), new.rstrip()  # as MediaWiki stores pages
+    old_spans, new_spans = sections(old), sections(new)
+    if len(old_spans) != len(new_spans):
+        return None
+    best: tuple[int, str, str] | None = None
+    for old_section, new_section in zip(old_spans, new_spans, strict=True):
+        number, o_start, o_end = old_section.number, old_section.start, old_section.end
+        n_start, n_end = new_section.start, new_section.end
+        if old[:o_start] != new[:n_start] or old[o_end:] != new[n_end:]:
+            continue
+        section = new[n_start:n_end].rstrip()
+        if not section:
+            continue
+        rest = old[o_end:]
+        merged = (old[:o_start] + section + ("\n\n" + rest if rest else "")).rstrip()
+        if merged != new:
+            continue
+        if best is None or len(section) < len(best[2]):
+            best = (number, old[o_start:o_end].rstrip(), section)
+    return best

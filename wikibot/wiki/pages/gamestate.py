@@ -35,7 +35,7 @@ from gamestate.dynasties.nomicland import (
     parse_integer,
 )
 from wikibot.errors import WikiError
-from wikibot.wiki.wikitext import WikiLines, plain
+from wikibot.wiki.wikitext import SpanKind, WikiLines, plain
 
 __all__ = ["COLUMNS", "SEED_WIKITEXT", "GamestatePage"]
 
@@ -79,9 +79,17 @@ class _Row:
     last_line: int
 
 
-def _split_cells(text: str, index: int, offset: int, header: bool) -> list[_Cell]:
-    """The cells of one table line, from ``offset`` (just past the leading ``|`` or ``!``)."""
+def _split_cells(
+    text: str, index: int, offset: int, header: bool, opaque: Sequence[tuple[int, int, bool]]
+) -> list[_Cell]:
+    """The cells of one table line, from ``offset`` (just past the leading ``|`` or ``!``).
+
+    ``opaque`` are the line's comments, raw tags and templates (start, end, is_comment),
+    as :mod:`wikibot.wiki.wikitext` finds them: a ``||`` inside one does not split cells,
+    and a comment ends the value of its cell.
+    """
     separators = ("||", "!!") if header else ("||",)
+    skip = {start: (end, is_comment) for start, end, is_comment in opaque}
     cells: list[_Cell] = []
     depth = 0
     begin = offset
@@ -89,9 +97,15 @@ def _split_cells(text: str, index: int, offset: int, header: bool) -> list[_Cell
     comment_at: int | None = None
     at = offset
     while at <= len(text):
+        if at in skip:
+            end, is_comment = skip[at]
+            if is_comment and comment_at is None:
+                comment_at = at
+            at = min(max(end, at + 1), len(text))
+            continue
         if at == len(text) or (depth == 0 and text.startswith(separators, at)):
             value_from = attr_end if attr_end is not None else begin
-            value_to = comment_at if comment_at is not None else at
+            value_to = comment_at if comment_at is not None else min(at, len(text))
             written = text[value_from:value_to]
             lead = len(written) - len(written.lstrip())
             raw = written.strip()
@@ -100,17 +114,11 @@ def _split_cells(text: str, index: int, offset: int, header: bool) -> list[_Cell
             at += 2
             begin, attr_end, comment_at = at, None, None
             continue
-        if text.startswith("<!--", at):
-            close = text.find("-->", at + 4)
-            if comment_at is None:
-                comment_at = at
-            at = len(text) if close < 0 else close + 3
-            continue
         pair = text[at : at + 2]
-        if pair in ("[[", "{{"):
+        if pair == "[[":
             depth += 1
             at += 2
-        elif pair in ("]]", "}}") and depth:
+        elif pair == "]]" and depth:
             depth -= 1
             at += 2
         elif text[at] == "|" and depth == 0 and attr_end is None and comment_at is None:
@@ -352,6 +360,18 @@ def _read_table(lines: WikiLines, start: int) -> tuple[tuple[_Cell, ...], list[_
         elif stripped.startswith("|+"):
             continue
         elif stripped.startswith(("|", "!")):
-            blocks[-1].extend(_split_cells(text, i, indent + 1, stripped.startswith("!")))
+            opaque = _line_spans(lines, i)
+            blocks[-1].extend(_split_cells(text, i, indent + 1, stripped.startswith("!"), opaque))
             lasts[-1] = i
     return None
+
+
+def _line_spans(lines: WikiLines, index: int) -> list[tuple[int, int, bool]]:
+    """The comments, raw tags and templates starting on line ``index``, line-relative."""
+    line = lines.lines[index]
+    stop = line.start + len(line.text)
+    return [
+        (s.start - line.start, s.end - line.start, s.kind is SpanKind.COMMENT)
+        for s in lines.spans
+        if s.is_opaque and line.start <= s.start < stop
+    ]
