@@ -111,13 +111,13 @@ def test_changing_a_value_keeps_its_comment() -> None:
     ]
 
 
-def test_a_missing_field_is_added_under_the_others() -> None:
+def test_a_missing_field_is_added_in_the_formats_order() -> None:
     page = NomiclandPage.from_wikitext(PARK)
     josh = page.zone("The Josh Zone")
     assert josh is not None
     license_ = IPLicense("Teen Spirit", (Segment.TEEN, Segment.TEEN))
     new = page.replace_zone(replace(josh, ip_license=license_))
-    assert "* Operator: Josh\n* Buildings:\n* IP License: Teen Spirit (tt)\n\n== Visitors" in new
+    assert "* Operator: Josh\n* IP License: Teen Spirit (tt)\n* Buildings:\n\n== Visitors" in new
     assert NomiclandPage.from_wikitext(new).zone("The Josh Zone") == replace(
         josh, ip_license=license_
     )
@@ -126,9 +126,7 @@ def test_a_missing_field_is_added_under_the_others() -> None:
 def test_a_new_zone_goes_before_the_visitors() -> None:
     page = NomiclandPage.from_wikitext(PARK)
     new = page.replace_zone(Zone("The Bob Zone", operator="Bob"))
-    assert (
-        "* Buildings:\n\n== The Bob Zone ==\n* Operator: Bob\n* Buildings:\n\n== Visitors ==" in new
-    )
+    assert "* Buildings:\n\n== The Bob Zone ==\n* Operator: Bob\n\n== Visitors ==" in new
     again = NomiclandPage.from_wikitext(new)
     assert [z.name for z in again.zones] == ["The Kevan Zone", "The Josh Zone", "The Bob Zone"]
     assert again.business_days == page.business_days

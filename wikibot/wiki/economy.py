@@ -349,6 +349,9 @@ def perform(
         },
         cause=cause,
     )
+    client.check_run_page()  # the emergency stop, before anything is recorded
+    for title in entry.after["pages"]:
+        client.check_bots(park.revisions[title])
     ledger.start(entry)
     if on_started is not None:
         on_started(entry)
