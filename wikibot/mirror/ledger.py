@@ -135,21 +135,22 @@ class Ledger:
     def record_baseline(self, title: str, text: str, revid: int | None, at: datetime) -> bool:
         """Keeps ``text`` as the page as the bot first read it; False if one is kept already."""
         op_id = f"{BASELINE}:{title}"
-        if self.get(op_id) is not None:
-            return False
-        self.start(
-            LedgerEntry(
-                op_id,
-                at,
-                "nomicbot",
-                BASELINE,
+        with self.mirror.bound(), self.mirror.db.atomic():
+            if LedgerRow.get_or_none(LedgerRow.op_id == op_id) is not None:
+                return False
+            LedgerRow.create(
+                op_id=op_id,
+                state=APPLIED,
+                at=at,
+                recorded_at=self._recorded_at(at),
+                actor="nomicbot",
+                action=BASELINE,
                 arguments={"title": title},
+                before={},
                 after={"text": text},
                 cause="first read of the page",
                 revisions={title: revid} if revid is not None else {},
             )
-        )
-        self.finish(op_id, {})
         return True
 
     # Reading.

@@ -101,6 +101,9 @@ $wgShowExceptionDetails = true;
 # Only accounts edit; nobody signs up.
 $wgGroupPermissions['*']['edit'] = false;
 $wgGroupPermissions['*']['createaccount'] = false;
+# Bots are not rate limited (as on Wikimedia wikis): a week of Nomicland is more
+# than the 90 edits a minute MediaWiki allows an ordinary account.
+$wgGroupPermissions['bot']['noratelimit'] = true;
 # What each client calls itself, one line per web request (see user-agents.log).
 if ( PHP_SAPI !== 'cli' ) {{
 	file_put_contents( __DIR__ . '/user-agents.log',

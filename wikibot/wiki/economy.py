@@ -316,7 +316,7 @@ def perform(
         if done is not None:
             outcome = Outcome(economy_from_record(done.after["state"]), ())
             return ActionResult(
-                command, outcome, {}, op_id, done.revisions, False, resumed, already=True
+                command, outcome, {}, done.op_id, done.revisions, False, resumed, already=True
             )
     park = read_park(client, pages, boss=boss, idle=idle, ledger=ledger, now=now)
     outcome = apply(park.economy, action, actor=actor, now=now, catalogue=park.catalogue)

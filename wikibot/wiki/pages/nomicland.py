@@ -335,7 +335,7 @@ class NomiclandPage:
         for old, new, value in zip(self.business_days, days, self._days, strict=False):
             if old != new:
                 edits[value.line] = _set_value(self._lines, value, str(new), item=True)
-        fresh = [f"# {day}\n" for day in days[len(self.business_days) :]]
+        fresh = [f"# {day}".rstrip() + "\n" for day in days[len(self.business_days) :]]
         if not fresh:
             return
         if self._days:
