@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from rules_text.tree import Rule, Ruleset, normalise_name, plain_text
 
@@ -128,8 +129,23 @@ class BuildingCatalogue:
 
     def get(self, name: str) -> BuildingDefinition | None:
         """The Building with this name, ignoring case and extra spaces; ``None`` if none."""
-        wanted = normalise_name(name)
-        return next((b for b in self.definitions if normalise_name(b.name) == wanted), None)
+        found = self._by_name.get(name)
+        if found is None and name not in self._by_name:
+            found = self._by_key.get(normalise_name(name))
+        return found
+
+    @cached_property
+    def _by_key(self) -> dict[str, BuildingDefinition]:
+        """Each definition by its normalised name (the first of any two alike)."""
+        index: dict[str, BuildingDefinition] = {}
+        for definition in self.definitions:
+            index.setdefault(normalise_name(definition.name), definition)
+        return index
+
+    @cached_property
+    def _by_name(self) -> dict[str, BuildingDefinition | None]:
+        """Each definition by its exact name: the lookup most callers make."""
+        return {d.name: self._by_key.get(normalise_name(d.name)) for d in self.definitions}
 
     def is_building(self, name: str) -> bool:
         """Whether the Ruleset defines a valid Building with this name."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gamestate.dynasties.nomicland import clauses
 from gamestate.dynasties.nomicland.actions import (
+    ACTION_NAMES,
     Action,
     ApplyInterest,
     BudgetVersion,
@@ -22,6 +23,8 @@ from gamestate.dynasties.nomicland.actions import (
     ProcessBusinessDay,
     RemoveLicense,
     RepayDebt,
+    action_from_json,
+    action_to_json,
 )
 from gamestate.dynasties.nomicland.completion import Victory, dov_refusal, victory
 from gamestate.dynasties.nomicland.construction import DAILY_BUILDINGS, Cost, cost_of
@@ -62,6 +65,7 @@ from gamestate.dynasties.nomicland.processing import next_day
 from gamestate.dynasties.nomicland.zones import zone_words
 
 __all__ = [
+    "ACTION_NAMES",
     "BUDGET",
     "CONSTRUCTION",
     "DAILY_BUILDINGS",
@@ -105,6 +109,8 @@ __all__ = [
     "Unit",
     "Victory",
     "Zone",
+    "action_from_json",
+    "action_to_json",
     "apply",
     "budget_text",
     "check_player_rows",

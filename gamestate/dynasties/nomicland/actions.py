@@ -7,12 +7,15 @@ Demand posts and bids (rule "Planning") are another module's concern.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import Any
 
 from gamestate.dynasties.nomicland.models import Segment
 
 __all__ = [
+    "ACTION_NAMES",
     "Action",
     "ApplyInterest",
     "BudgetVersion",
@@ -25,6 +28,8 @@ __all__ = [
     "ProcessBusinessDay",
     "RemoveLicense",
     "RepayDebt",
+    "action_from_json",
+    "action_to_json",
 ]
 
 
@@ -142,3 +147,55 @@ Action = (
     | ApplyInterest
 )
 """Any action :func:`apply` takes."""
+
+
+# The ledger's form of an action: {"action": NAME, ...its fields}.
+
+ACTION_NAMES: dict[type, str] = {
+    CreateZone: "zone create",
+    Construct: "build",
+    NewBusinessDay: "day new",
+    ProcessBusinessDay: "day process",
+    CreateLicense: "license create",
+    ExerciseLicense: "license exercise",
+    RemoveLicense: "license remove",
+    RepayDebt: "debt repay",
+    ApplyInterest: "debt interest",
+}
+"""Each action's name, as the command that takes it is spelt."""
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """``{"action": "build", "building": "Playpit", "budget": "C", ...}`` (enums as values,
+    segments as letters)."""
+    data: dict[str, Any] = {"action": ACTION_NAMES[type(action)]}
+    for item in fields(action):
+        value = getattr(action, item.name)
+        if isinstance(value, StrEnum):
+            value = value.value
+        elif item.name == "segments":
+            value = "".join(s.value for s in value)
+        data[item.name] = value
+    return data
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """The inverse of :func:`action_to_json`; ``ValueError`` for an unknown action or field."""
+    by_name = {name: kind for kind, name in ACTION_NAMES.items()}
+    name = data.get("action")
+    if name not in by_name:
+        raise ValueError(f"unknown Nomicland action {name!r}")
+    kind = by_name[name]
+    known = {item.name for item in fields(kind)}
+    unknown = set(data) - known - {"action"}
+    if unknown:
+        raise ValueError(f"{name}: unknown fields {sorted(unknown)}")
+    values: dict[str, Any] = {k: v for k, v in data.items() if k != "action"}
+    if "pay" in values and values["pay"] is not None:
+        values["pay"] = Payment(values["pay"])
+    if "budget" in values and values["budget"] is not None:
+        values["budget"] = BudgetVersion(values["budget"])
+    if "segments" in values:
+        values["segments"] = tuple(Segment(letter) for letter in values["segments"])
+    action: Action = kind(**values)
+    return action

@@ -185,6 +185,18 @@ class Change:
     reason: str
     """How the value was worked out, with the numbers."""
 
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: rule, words, target, field, before, after, reason."""
+        return {
+            "rule": self.clause.rule,
+            "words": self.clause.words,
+            "target": self.target,
+            "field": self.field.value,
+            "before": self.before,
+            "after": self.after,
+            "reason": self.reason,
+        }
+
     def __str__(self) -> str:
         if self.field in (Field.BY_HAND, Field.NOTE):
             return f'{self.reason} (rule "{self.clause.rule}")'
@@ -282,6 +294,9 @@ class Economy:
 
     def player(self, name: str) -> PlayerRow | None:
         """The GNDT row of ``name`` (ignoring case), or None."""
+        for row in self.players:
+            if row.name == name:
+                return row
         wanted = name.casefold()
         return next((p for p in self.players if p.name.casefold() == wanted), None)
 
@@ -319,14 +334,28 @@ class Economy:
 
     # New values (used by the rules).
 
+    def _rebuilt(
+        self,
+        *,
+        players: tuple[PlayerRow, ...] | None = None,
+        zones: tuple[Zone, ...] | None = None,
+        days: tuple[BusinessDay, ...] | None = None,
+    ) -> Economy:
+        # dataclasses.replace is generic and slow; these three change on every action.
+        return Economy(
+            self.players if players is None else players,
+            self.zones if zones is None else zones,
+            self.days if days is None else days,
+            self.boss,
+            self.idle,
+            self.books,
+        )
+
     def with_player(self, row: PlayerRow) -> Economy:
         """``row`` replacing the row of the same name (or added at the end)."""
         if self.player(row.name) is None:
-            return replace(self, players=(*self.players, row))
-        return replace(
-            self,
-            players=tuple(row if p.name == row.name else p for p in self.players),
-        )
+            return self._rebuilt(players=(*self.players, row))
+        return self._rebuilt(players=tuple(row if p.name == row.name else p for p in self.players))
 
     def with_new_player(self, name: str) -> Economy:
         """A new GNDT row for ``name`` with every default: Budget 0, Debt 0, Smiles 10, and
@@ -338,17 +367,19 @@ class Economy:
     def with_zone(self, zone: Zone) -> Economy:
         """``zone`` replacing the Zone of the same name (or added at the end)."""
         if self.zone(zone.name) is None:
-            return replace(self, zones=(*self.zones, zone))
-        return replace(
-            self,
-            zones=tuple(zone if z.name == zone.name else z for z in self.zones),
-        )
+            return self._rebuilt(zones=(*self.zones, zone))
+        return self._rebuilt(zones=tuple(zone if z.name == zone.name else z for z in self.zones))
 
     def with_day(self, day: BusinessDay) -> Economy:
         """``day`` replacing the Business Day of its number (or added at the end)."""
         if day.number == len(self.days) + 1:
-            return replace(self, days=(*self.days, day))
-        return replace(self, days=tuple(day if d.number == day.number else d for d in self.days))
+            return self._rebuilt(days=(*self.days, day))
+        at = day.number - 1
+        if not 0 <= at < len(self.days) or self.days[at].number != day.number:
+            return self._rebuilt(
+                days=tuple(day if d.number == day.number else d for d in self.days)
+            )
+        return self._rebuilt(days=(*self.days[:at], day, *self.days[at + 1 :]))
 
 
 @dataclass(frozen=True)

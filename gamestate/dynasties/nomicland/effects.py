@@ -89,6 +89,10 @@ def unaccompanied_adults(day: BusinessDay) -> int:
     return max(0, day.count(Segment.ADULT) - day.count(Segment.CHILD))
 
 
+_LETTERS = tuple((segment, segment.value) for segment in Segment)
+_SEGMENT_OF = {segment.value: segment for segment in Segment}
+
+
 @dataclass(frozen=True)
 class Effect:
     """One Building's Effect as read (a Budget version's already halved)."""
@@ -116,7 +120,9 @@ class Effect:
 
     def is_met_by(self, day: BusinessDay) -> bool:
         """Visitors: the Business Day "includes that set of Visitors" it requires."""
-        left = {s.value: day.count(s) for s in Segment}
+        if not self.requires:
+            return True
+        left = {letter: day.visitors.count(segment) for segment, letter in _LETTERS}
         return _assign(self.requires, left)
 
     def count(self, day: BusinessDay) -> int:
@@ -124,7 +130,9 @@ class Effect:
         if self.per is None:
             return 1
         return sum(
-            unaccompanied_adults(day) if item == UNACCOMPANIED_ADULT else day.count(Segment(item))
+            unaccompanied_adults(day)
+            if item == UNACCOMPANIED_ADULT
+            else day.visitors.count(_SEGMENT_OF[item])
             for item in self.per
         )
 
@@ -133,8 +141,8 @@ class Effect:
         if self.x_share is None:
             return 0
         share, segments = self.x_share
-        visitors = sum(day.count(Segment(s)) for s in segments)
-        return int(share * visitors)  # nonnegative, so int() rounds down
+        visitors = sum(day.visitors.count(_SEGMENT_OF[s]) for s in segments)
+        return visitors * share.numerator // share.denominator  # rounded down
 
     def gains(self, day: BusinessDay) -> dict[Unit, int]:
         """What one instance adds on ``day``, per unit (requirements not checked here)."""
@@ -175,6 +183,7 @@ _NUMBER = re.compile(r"\d+")
 _HALF = re.compile(r"\bhalf\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=512)
 def budget_text(effect: str) -> str:
     """A Budget version's Effect: every number halved (rounded down), "half" -> "quarter"."""
     halved = _NUMBER.sub(lambda m: str(int(m.group()) // 2), effect)

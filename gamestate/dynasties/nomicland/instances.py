@@ -8,7 +8,9 @@ read, halved for a Budget version.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.effects import Effect, EffectKind, budget_text, read_effect
@@ -20,7 +22,8 @@ __all__ = ["Instance", "instances_of", "size_of", "total_size"]
 
 @dataclass(frozen=True)
 class Instance:
-    """One Building in a Zone, with what the Ruleset says it is."""
+    """A Building in a Zone (``copies`` identical instances of it), with what the Ruleset
+    says it is."""
 
     building: Building
     """As listed on the Nomicland page."""
@@ -30,26 +33,37 @@ class Instance:
     """Its Construction subrule (None: the Ruleset defines no such Building)."""
     effect: Effect
     """Its Effect as read (Budget versions halved); ``BY_HAND`` when unreadable or undefined."""
+    copies: int = 1
+    """How many identical instances (same name, same Budget flag) the Zone has."""
 
     @property
     def label(self) -> str:
-        """How a change names it: "Gift Shop (Budget) in The Theme Zone"."""
-        return f"{self.building} in {self.zone}"
+        """How a change names it: "2 x Gift Shop (Budget) in The Theme Zone"."""
+        many = f"{self.copies} x " if self.copies != 1 else ""
+        return f"{many}{self.building} in {self.zone}"
 
 
 def _effect(building: Building, definition: BuildingDefinition | None) -> Effect:
     if definition is None:
         return Effect(f"{building.name} is not a Building in the Ruleset", EffectKind.BY_HAND)
-    text = budget_text(definition.effect) if building.budget else definition.effect
-    return read_effect(text)
+    return _read(definition.effect, building.budget)
+
+
+@lru_cache(maxsize=1024)
+def _read(effect: str, budget: bool) -> Effect:
+    return read_effect(budget_text(effect) if budget else effect)
 
 
 def instances_in(zone: Zone, catalogue: BuildingCatalogue) -> tuple[Instance, ...]:
-    """Every Building instance in ``zone``."""
+    """The Building instances in ``zone``, identical ones grouped, in first-listed order."""
+    # Counted by (name, Budget flag): plain tuples hash and compare in C.
+    copies = Counter([(b.name, b.budget) for b in zone.buildings])
     found = []
-    for building in zone.buildings:
-        definition = catalogue.get(building.name)
-        found.append(Instance(building, zone.name, definition, _effect(building, definition)))
+    for (name, budget), count in copies.items():
+        building = Building(name, budget=budget)
+        definition = catalogue.get(name)
+        effect = _effect(building, definition)
+        found.append(Instance(building, zone.name, definition, effect, count))
     return tuple(found)
 
 
@@ -66,4 +80,5 @@ def size_of(building: Building, catalogue: BuildingCatalogue) -> int:
 
 def total_size(zone: Zone, catalogue: BuildingCatalogue) -> int:
     """Construction: "the total Size of all Buildings in that Zone"."""
-    return sum(size_of(b, catalogue) for b in zone.buildings)
+    names = Counter([b.name for b in zone.buildings])
+    return sum(size_of(Building(name), catalogue) * n for name, n in names.items())

@@ -127,7 +127,10 @@ def exercise(
     player = row(state, actor)
     x = state.books.exercised(actor)
     price = 1 + x
-    first = all(d != day.number for d, _ in state.books.exercises)
+    turnstiles = [
+        i for i in instances_of(state, actor, catalogue) if i.effect.kind is EffectKind.TURNSTILE
+    ]
+    first = bool(turnstiles) and _is_first_exercise(state, day.number)
     after_smiles = player.smiles - price
     changes = [
         Change(
@@ -155,13 +158,11 @@ def exercise(
         )
     )
     state = replace(state, books=state.books.with_exercise(actor, day.number))
-    turnstiles = [
-        i for i in instances_of(state, actor, catalogue) if i.effect.kind is EffectKind.TURNSTILE
-    ]
     if turnstiles and first and action.turnstile:
-        own = sum(i.effect.debt_moves[0] for i in turnstiles)
-        boss = sum(i.effect.debt_moves[1] for i in turnstiles)
-        what = f"Turnstile x{len(turnstiles)}: first to exercise onto Business Day {day.number}"
+        own = sum(i.effect.debt_moves[0] * i.copies for i in turnstiles)
+        boss = sum(i.effect.debt_moves[1] * i.copies for i in turnstiles)
+        copies = sum(i.copies for i in turnstiles)
+        what = f"Turnstile x{copies}: first to exercise onto Business Day {day.number}"
         state, moved = move_debt_toward_zero(
             state, actor, own, clause=EFFECT_APPLIES, what=f"{what}, {own}"
         )
@@ -183,6 +184,11 @@ def exercise(
             )
         )
     return state, changes
+
+
+def _is_first_exercise(state: Economy, day: int) -> bool:
+    """Turnstile: no exercise onto Business Day ``day`` is recorded yet."""
+    return all(d != day for d, _ in reversed(state.books.exercises))
 
 
 def remove(state: Economy, actor: str, action: RemoveLicense) -> Step:

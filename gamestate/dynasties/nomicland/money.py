@@ -178,7 +178,8 @@ def move_debt_away(
 
 
 def repay(state: Economy, name: str, amount: int) -> Step:
-    """Spending: "reduce their Budget by X to reduce their Debt by X"."""
+    """Spending: "reduce their Budget by X to reduce their Debt by X"; past zero, Breaking
+    Even returns the excess to the Budget."""
     player = row(state, name)
     if amount <= 0:
         raise ActionRefused(f"the amount repaid must be positive, not {amount}", REPAY)
@@ -186,14 +187,8 @@ def repay(state: Economy, name: str, amount: int) -> Step:
         raise ActionRefused(
             f"{player.name} cannot reduce their Budget {player.budget} by {amount}", REPAY
         )
-    if amount > -player.debt:
-        raise ActionRefused(
-            f"{player.name}'s Debt is {player.debt}: reducing it by {amount} would pass zero "
-            "(Debt is a nonpositive integer)",
-            REPAY,
-        )
-    after = replace(player, budget=player.budget - amount, debt=player.debt + amount)
-    return state.with_player(after), [
+    after = replace(player, budget=player.budget - amount)
+    changes = [
         Change(
             REPAY,
             player.name,
@@ -201,16 +196,12 @@ def repay(state: Economy, name: str, amount: int) -> Step:
             player.budget,
             after.budget,
             f"repay {amount}: Budget {player.budget} - {amount} = {after.budget}",
-        ),
-        Change(
-            REPAY,
-            player.name,
-            Field.DEBT,
-            player.debt,
-            after.debt,
-            f"repay {amount}: Debt {player.debt} + {amount} = {after.debt}",
-        ),
+        )
     ]
+    state, moved = move_debt_toward_zero(
+        state.with_player(after), player.name, amount, clause=REPAY, what=f"repay {amount}"
+    )
+    return state, changes + moved
 
 
 def times_one_point_one(debt: int) -> int:

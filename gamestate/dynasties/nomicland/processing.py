@@ -44,13 +44,18 @@ def _effects(
     totals = {unit: 0 for unit in Unit}
     reasons: dict[Unit, list[str]] = {unit: [] for unit in Unit}
     notes: list[Change] = []
-    # Nobody recorded processing it, and no other row's LBD shows it processed.
-    first = all(d != day.number for d, _ in state.books.processed) and all(
-        p.lbd < day.number for p in state.players if p.name != actor
-    )
-    exercised = (day.number, actor) in state.books.exercises
+
+    def is_first() -> bool:
+        # Nobody recorded processing it, and no other row's LBD shows it processed.
+        return all(p.lbd < day.number for p in state.players if p.name != actor) and all(
+            d != day.number for d, _ in reversed(state.books.processed)
+        )
+
+    def has_exercised() -> bool:
+        return (day.number, actor) in state.books.exercises
 
     for instance in instances:
+        label, copies = instance.label, instance.copies
         effect = instance.effect
         if effect.kind is EffectKind.BY_HAND:
             notes.append(
@@ -60,7 +65,7 @@ def _effects(
                     Field.BY_HAND,
                     None,
                     None,
-                    f"apply by hand: {instance.label}: \u201c{effect.text}\u201d",
+                    f"apply by hand: {label}: \u201c{effect.text}\u201d",
                 )
             )
             continue
@@ -75,12 +80,12 @@ def _effects(
                     Field.NOTE,
                     None,
                     None,
-                    f"{instance.label}: requires {needed}; Business Day {day.number} has "
+                    f"{label}: requires {needed}; Business Day {day.number} has "
                     f"{str(day) or 'no Visitors'}: no Effect",
                 )
             )
             continue
-        if effect.unless_exercised and exercised:
+        if effect.unless_exercised and has_exercised():
             notes.append(
                 Change(
                     EFFECT_APPLIES,
@@ -88,12 +93,12 @@ def _effects(
                     Field.NOTE,
                     None,
                     None,
-                    f"{instance.label}: {actor} exercised an IP License onto Business Day "
+                    f"{label}: {actor} exercised an IP License onto Business Day "
                     f"{day.number}: no Effect",
                 )
             )
             continue
-        if effect.first_to_process and not first:
+        if effect.first_to_process and not is_first():
             notes.append(
                 Change(
                     EFFECT_APPLIES,
@@ -101,14 +106,14 @@ def _effects(
                     Field.NOTE,
                     None,
                     None,
-                    f"{instance.label}: {actor} is not the first to process Business Day "
+                    f"{label}: {actor} is not the first to process Business Day "
                     f"{day.number}: no Effect",
                 )
             )
             continue
         for unit, amount in effect.gains(day).items():
-            totals[unit] += amount
-            reasons[unit].append(f"{instance.label}: {amount}")
+            totals[unit] += amount * copies
+            reasons[unit].append(f"{label}: {amount * copies}")
     return totals, reasons, notes
 
 
