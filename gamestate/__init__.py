@@ -7,11 +7,21 @@ a :class:`GameStatus` (every pending matter's verdict, with its reason) out.
 from __future__ import annotations
 
 from gamestate.evaluate import as_of, evaluate
-from gamestate.models import Category, Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.models import (
+    Category,
+    Comment,
+    Game,
+    Player,
+    Post,
+    PostStatus,
+    RosterSnapshot,
+    Terms,
+)
 from gamestate.notes import admin_note
 from gamestate.roster import Roster, quorum
 from gamestate.status import GameStatus, MatterStatus
 from gamestate.tally import Tally, tally
+from gamestate.timeline import Hiatus, Timeline
 from gamestate.verdicts import Clause, Decision, Verdict
 from gamestate.votes import Vote
 
@@ -22,13 +32,16 @@ __all__ = [
     "Decision",
     "Game",
     "GameStatus",
+    "Hiatus",
     "MatterStatus",
     "Player",
     "Post",
     "PostStatus",
     "Roster",
+    "RosterSnapshot",
     "Tally",
     "Terms",
+    "Timeline",
     "Verdict",
     "Vote",
     "admin_note",

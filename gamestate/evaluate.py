@@ -5,13 +5,18 @@ The one entry point is :func:`evaluate`. It reads no clock: the caller passes
 
 The game is read "as of" ``now``: posts and comments published after ``now``
 are left out, and a post resolved after ``now`` (its ``resolved_at``) counts
-as still pending, so an archive can be replayed at any past instant.
+as still pending, so an archive can be replayed at any past instant. What the
+rules need to know about the past (the Boss, the roster of the day, Hiatus,
+which posts were Illegal) comes from the dynasty :class:`Timeline`, derived
+once from the whole archive: a post later marked Illegal was Illegal from the
+moment it was posted, and a DoV later enacted was its author's way to the
+Boss role, not a DoV by the Boss.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -21,11 +26,12 @@ from gamestate.calendar import (
     next_downtime_boundary,
     require_utc,
 )
-from gamestate.legality import Legality, chronological, find_illegal
+from gamestate.legality import PostCheck, chronological
 from gamestate.models import Category, Game, Post, PostStatus, Terms
 from gamestate.roster import Roster
 from gamestate.status import GameStatus, MatterStatus
 from gamestate.tally import Tally, tally
+from gamestate.timeline import Timeline
 from gamestate.verdicts import Clause, Decision, Verdict
 from gamestate.votes import Vote
 
@@ -66,8 +72,8 @@ class _Context:
     roster: Roster
     hiatus_reason: str | None
     """Hiatus from a DoV (Seasonal Downtime is checked per instant)."""
-    legality: Legality
-    """Illegal posts and the enacted DoVs."""
+    timeline: Timeline
+    """The dynasty's history: Illegal posts, enacted DoVs, the Boss of each instant."""
     proposal_times: list[datetime]
     """posted_at of every legal pending Proposal, oldest first."""
     proposal_ids: list[str]
@@ -192,7 +198,7 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
     open_for = format_duration(age)
     if blocked := _downtime_block(at, "Victory and Ascension"):
         return blocked
-    winner = ctx.legality.failed_by(post, at)
+    winner = ctx.timeline.failing(post, at)
     if winner is not None:
         return Decision(
             Verdict.FAIL,
@@ -200,8 +206,7 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
             f"the DoV {winner.dov.id} was enacted, so all other DoVs are failed",
         )
     # The DoV's author cannot have been the Boss while declaring ("an Imagineer (other
-    # than the Boss)"): if they are the Boss now, this DoV made them so, and their own
-    # FOR is not "the Boss has Voted FOR it".
+    # than the Boss)"): their own FOR is never "the Boss has Voted FOR it".
     boss_for = t.boss_vote is Vote.FOR and post.author != ctx.roster.boss
     if age >= H12 and f >= q and (boss_for or a == 0):
         because = f"the {ctx.terms.boss} voted FOR" if boss_for else "no AGAINST Votes"
@@ -267,21 +272,31 @@ def _candidates(post: Post, ctx: _Context, now: datetime) -> list[datetime]:
     return sorted(m for m in marks if m > now)
 
 
-def _author_warnings(post: Post, roster: Roster, terms: Terms) -> tuple[str, ...]:
-    if post.author in roster.idle:
-        # No roster history: they may have gone Idle after posting, so this is for a human.
-        return (
+def _author_warnings(post: Post, ctx: _Context) -> tuple[str, ...]:
+    warnings = []
+    if note := ctx.timeline.post_warnings.get(post.id):
+        warnings.append(note)
+    reigns, terms = ctx.timeline.reigns, ctx.terms
+    if reigns.snapshot_at(post.posted_at) is not None:
+        if post.author in reigns.roster_at(post.posted_at).idle:
+            warnings.append(
+                f"its author {post.author} was Idle when posting it (Idle {terms.player}s are "
+                f"not counted as {terms.player}s; {reigns.roster_source(post.posted_at)})"
+            )
+    elif post.author in ctx.roster.idle:
+        # No roster of that day: they may have gone Idle after posting, so this is for a human.
+        warnings.append(
             f"its author {post.author} is Idle now (Idle {terms.player}s are not counted as "
-            f"{terms.player}s), so has no Vote on it; check whether they were Idle when posting",
+            f"{terms.player}s), so has no Vote on it; check whether they were Idle when posting"
         )
-    return ()
+    return tuple(warnings)
 
 
 def _game_warnings(game: Game, roster: Roster) -> tuple[str, ...]:
     warnings = []
     t = game.terms
-    if game.boss is not None and not roster.on_roster(game.boss):
-        warnings.append(f"the {t.boss} {game.boss} is not on the roster, so has no Vote")
+    if roster.boss is not None and not roster.on_roster(roster.boss):
+        warnings.append(f"the {t.boss} {roster.boss} is not on the roster, so has no Vote")
     folded: dict[str, str] = {}
     for p in game.players:
         other = folded.setdefault(p.name.casefold(), p.name)
@@ -290,20 +305,28 @@ def _game_warnings(game: Game, roster: Roster) -> tuple[str, ...]:
     return tuple(warnings)
 
 
-def evaluate(game: Game, now: datetime) -> GameStatus:
-    """Every pending Votable Matter of ``game`` at ``now``, with its verdict."""
+def evaluate(
+    game: Game,
+    now: datetime,
+    *,
+    timeline: Timeline | None = None,
+    extra_checks: Sequence[PostCheck] = (),
+) -> GameStatus:
+    """Every pending Votable Matter of ``game`` at ``now``, with its verdict.
+
+    ``timeline`` is the game's :class:`Timeline` if the caller already has it (it is
+    derived from the whole game, so one serves every ``now``); ``extra_checks`` are
+    dynasty-specific posting rules (see :data:`gamestate.legality.PostCheck`), used
+    when the timeline is derived here.
+    """
     now = require_utc(now, "now")
+    if timeline is None:
+        timeline = Timeline.from_game(game, extra_checks=extra_checks)
     view = as_of(game, now)
-    roster = Roster.from_game(view)
+    roster = timeline.reigns.roster_at(now)
     posts = chronological(view.posts)
-    became_boss = {
-        p.id
-        for p in game.posts
-        if p.category == Category.DOV.value and p.status is PostStatus.ENACTED
-    }
-    legality = find_illegal(posts, roster, terms=view.terms, became_boss=became_boss)
-    illegal = legality.illegal
-    hiatus_reason = legality.hiatus_reason(now)
+    illegal = timeline.illegal
+    hiatus_reason = timeline.hiatus_reason(now, certain=False)
     pending = [p for p in posts if p.is_votable and p.status is PostStatus.PENDING]
     legal_proposals = [
         p for p in pending if p.category == Category.PROPOSAL.value and p.id not in illegal
@@ -311,7 +334,7 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
     ctx = _Context(
         roster=roster,
         hiatus_reason=hiatus_reason,
-        legality=legality,
+        timeline=timeline,
         proposal_times=[p.posted_at for p in legal_proposals],
         proposal_ids=[p.id for p in legal_proposals],
         terms=view.terms,
@@ -338,23 +361,14 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
         matters.append(
             MatterStatus(
                 post=post,
-                votes=t.votes,
-                evc=t.evc,
-                for_count=t.for_count,
-                against_count=t.against_count,
-                deferential_count=t.deferential_count,
-                self_killed=t.self_killed,
-                vetoed=t.vetoed,
-                illegal=reason is not None,
+                tally=t,
+                decision=decision,
                 illegal_reason=reason,
                 oldest=post.id == oldest_now,
-                verdict=decision.verdict,
-                why=decision.why,
-                clause=decision.clause,
                 decidable_at=decidable_at,
                 not_voted=tuple(sorted(roster.active - set(t.votes))),
                 quorum=roster.quorum,
-                warnings=t.warnings + _author_warnings(post, roster, view.terms),
+                warnings=t.warnings + _author_warnings(post, ctx),
             )
         )
     downtime = in_seasonal_downtime(now)
@@ -362,6 +376,9 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
         hiatus_reason = "Seasonal Downtime (24 to 27 December)" + (
             f"; {hiatus_reason}" if hiatus_reason else ""
         )
+    warnings = _game_warnings(view, roster)
+    if not timeline.reigns.is_boss_known_at(now):
+        warnings += (f"the archive does not say who was {view.terms.boss} at this instant",)
     return GameStatus(
         now=now,
         quorum=roster.quorum,
@@ -370,6 +387,7 @@ def evaluate(game: Game, now: datetime) -> GameStatus:
         hiatus_reason=hiatus_reason,
         matters=tuple(matters),
         terms=view.terms,
-        boss=view.boss,
-        warnings=_game_warnings(view, roster),
+        boss=roster.boss,
+        warnings=warnings,
+        roster_source=timeline.reigns.roster_source(now),
     )

@@ -13,6 +13,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from rules_text.terms import Terms
+
 __all__ = [
     "Category",
     "Comment",
@@ -20,6 +22,7 @@ __all__ = [
     "Player",
     "Post",
     "PostStatus",
+    "RosterSnapshot",
     "Terms",
     "VOTABLE_CATEGORIES",
 ]
@@ -71,22 +74,6 @@ class PostStatus(StrEnum):
     def is_failed(self) -> bool:
         """Vetoed, Self-Killed and Illegal posts are all Failed for the rules."""
         return self in (PostStatus.FAILED, PostStatus.VETOED, PostStatus.SELF_KILLED)
-
-
-@dataclass(frozen=True)
-class Terms:
-    """Renamable keywords (an Ascension Address may rename them)."""
-
-    player: str = "Imagineer"
-    """The word for a player ("Imagineer" in Ruleset 139)."""
-    boss: str = "Boss"
-    """The word for the head of the Dynasty."""
-    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """Fields this version does not know, kept for the round trip."""
-
-    def players(self, n: int) -> str:
-        """``"1 Imagineer"``, ``"5 Imagineers"``."""
-        return f"{n} {self.player}" + ("" if n == 1 else "s")
 
 
 @dataclass(frozen=True)
@@ -145,6 +132,9 @@ class Post:
     """When an Admin resolved it, if known."""
     comments: tuple[Comment, ...] = ()
     """Its comments, in time order."""
+    passes_boss_to: str | None = None
+    """Rule "Victory and Ascension": the new Boss passes the role to this player by this
+    post (the archive's ``passes_boss_to``; see ``gamestate.reigns`` for the title form)."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Fields this version does not know, kept for the round trip."""
 
@@ -166,6 +156,20 @@ class Post:
 
 
 @dataclass(frozen=True)
+class RosterSnapshot:
+    """The roster and the Boss as the sidebar showed them at an instant."""
+
+    at: datetime
+    """When the roster was seen (UTC)."""
+    boss: str | None
+    """The Boss then; None in a Metadynasty."""
+    players: tuple[Player, ...]
+    """The roster then, Idle players included."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know, kept for the round trip."""
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the rules need from the blog side of a game."""
 
@@ -177,6 +181,8 @@ class Game:
     """The head of the Dynasty; None in a Metadynasty."""
     terms: Terms = field(default_factory=Terms)
     """The current names for "Imagineer" and "Boss"."""
+    rosters: tuple[RosterSnapshot, ...] = ()
+    """Roster snapshots seen in the past, oldest first (``players``/``boss`` are today's)."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Fields this version does not know, kept for the round trip."""
 

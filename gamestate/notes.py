@@ -16,14 +16,14 @@ __all__ = ["admin_note"]
 def admin_note(matter: MatterStatus, admin: str) -> str:
     """E.g. "Enacted by Kevan (5-1, Quorum 4)", "Self-killed. Failed by Kevan",
     "Timed out 2 votes to 2. Failed by Kevan"."""
-    if matter.verdict not in (Verdict.ENACT, Verdict.FAIL):
-        raise ValueError(f"{matter.post.id} cannot be resolved now: {matter.why}")
-    f, a, q = matter.for_count, matter.against_count, matter.quorum
-    d = matter.deferential_count
+    if matter.decision.verdict not in (Verdict.ENACT, Verdict.FAIL):
+        raise ValueError(f"{matter.post.id} cannot be resolved now: {matter.decision.why}")
+    f, a, q = matter.tally.for_count, matter.tally.against_count, matter.quorum
+    d = matter.tally.deferential_count
     # "report the final tally of Votes": uncounted DEFERENTIALs are Votes too.
     deferential = f", {d} DEFERENTIAL not counted" if d else ""
     tally = f"{f}-{a}{deferential}, Quorum {q}"
-    match matter.clause:
+    match matter.decision.clause:
         case Clause.PROPOSAL_SELF_KILLED:
             return f"Self-killed. Failed by {admin}"
         case Clause.PROPOSAL_VETOED:
@@ -36,6 +36,6 @@ def admin_note(matter: MatterStatus, admin: str) -> str:
         case Clause.DOV_OTHER_ENACTED:
             return f"Another Declaration of Victory was enacted ({tally}). Failed by {admin}"
         case Clause.ILLEGAL:
-            return f"{matter.why}. Marked Illegal by {admin}"
-    word = "Enacted" if matter.verdict is Verdict.ENACT else "Failed"
+            return f"{matter.decision.why}. Marked Illegal by {admin}"
+    word = "Enacted" if matter.decision.verdict is Verdict.ENACT else "Failed"
     return f"{word} by {admin} ({tally})"

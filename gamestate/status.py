@@ -2,49 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
 from gamestate.models import Post, Terms
-from gamestate.verdicts import Clause, Verdict
-from gamestate.votes import Vote
+from gamestate.tally import Tally
+from gamestate.verdicts import Decision
 
 __all__ = ["GameStatus", "MatterStatus"]
 
 
 @dataclass(frozen=True)
 class MatterStatus:
-    """One pending Votable Matter as the Ruleset reads it at ``GameStatus.now``."""
+    """One pending Votable Matter as the Ruleset reads it at ``GameStatus.now``: the post,
+    its :class:`Tally` and the :class:`Decision` an Admin may take."""
 
     post: Post
     """The post itself."""
-    votes: Mapping[str, Vote]
-    """Player -> Vote (a counted DEFERENTIAL shows as the Boss's Vote)."""
-    evc: Mapping[str, str | None]
-    """Player -> id of their Effective Vote Comment (None: the author's implicit FOR)."""
-    for_count: int
-    """Valid FOR Votes, the author's implicit FOR and counted DEFERENTIALs included."""
-    against_count: int
-    """Valid AGAINST Votes, counted DEFERENTIALs included."""
-    deferential_count: int
-    """DEFERENTIAL Votes not (yet) counted as the Boss's Vote."""
-    self_killed: bool
-    """Rule "Special Proposal Voting": the author voted AGAINST (not via DEFERENTIAL)."""
-    vetoed: bool
-    """Rule "Special Proposal Voting": the Boss voted VETO."""
-    illegal: bool
-    """The post broke a posting rule and is not a Votable Matter for the rules."""
+    tally: Tally
+    """Its Votes (counts, Self-Kill, Veto, the icons that did not count)."""
+    decision: Decision
+    """What an Admin may do now, the clause that decides it and why."""
     illegal_reason: str | None
-    """Which rule it broke, with the numbers."""
+    """Which posting rule it broke, with the numbers; None if it is legal."""
     oldest: bool
     """Is this the oldest pending Proposal (always False for CfJs and DoVs)."""
-    verdict: Verdict
-    """What an Admin may do now."""
-    why: str
-    """The clause that decides the verdict, with the numbers."""
-    clause: Clause
-    """Which clause of the Ruleset decides it."""
     decidable_at: datetime | None
     """The next instant the verdict can change with no new votes, or None."""
     not_voted: tuple[str, ...]
@@ -52,7 +34,12 @@ class MatterStatus:
     quorum: int
     """Quorum at ``now``."""
     warnings: tuple[str, ...] = ()
-    """Things a human should look at (unknown icons, votes by non-players...)."""
+    """Things a human should look at (the tally's, and the author's roster status)."""
+
+    @property
+    def illegal(self) -> bool:
+        """The post broke a posting rule and is not a Votable Matter for the rules."""
+        return self.illegal_reason is not None
 
 
 @dataclass(frozen=True)
@@ -77,3 +64,5 @@ class GameStatus:
     """The Boss, None in a Metadynasty."""
     warnings: tuple[str, ...] = ()
     """Things about the whole game a human should look at (roster oddities)."""
+    roster_source: str = "today's roster"
+    """Which roster the rules used at ``now``: a snapshot, or today's as a fallback."""

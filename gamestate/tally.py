@@ -9,6 +9,13 @@ never has a Vote."
 Rule "Special Proposal Voting": Self-Killed (the author's AGAINST, not via
 DEFERENTIAL) and Vetoed (the Boss's VETO) are permanent once cast; DEFERENTIAL
 votes count as the Boss's Vote while the Boss has a valid Vote other than VETO.
+
+DEFERENTIAL on a CfJ or a DoV: rule "Votable Matters" lets a player vote on
+every Votable Matter "using a voting icon of FOR, AGAINST, or DEFERENTIAL"
+(only VETO is an additional icon), so it is the player's Vote there too; but
+only a Proposal's DEFERENTIAL becomes the Boss's Vote, and "A valid Vote is ...
+a Vote of FOR or AGAINST": it replaces an earlier FOR or AGAINST, and counts
+for neither side.
 """
 
 from __future__ import annotations
@@ -22,17 +29,18 @@ from gamestate.models import Category, Post, Terms
 from gamestate.roster import Roster
 from gamestate.votes import Vote
 
-__all__ = ["Tally", "is_valid_icon", "tally"]
+__all__ = ["Tally", "is_valid_icon", "is_vote_icon", "tally"]
 
 
 def is_valid_icon(vote: Vote, *, category: str, voter: str, boss: str | None) -> bool:
     """May ``voter`` use this icon on a matter of ``category``?
 
     - FOR and AGAINST are valid on every Votable Matter ("Votable Matters").
-    - DEFERENTIAL only on Proposals, and only by a player other than the Boss
+    - DEFERENTIAL on a Proposal only by a player other than the Boss
       ("Special Proposal Voting": "If an Imagineer other than the Boss casts a
       vote of DEFERENTIAL on a Proposal"); the Boss deferring to themselves
-      would make the Boss's Vote depend on itself.
+      would make the Boss's Vote depend on itself. On a CfJ or DoV it is a
+      player's Vote (see :func:`is_vote_icon`) but never a valid one.
     - VETO only on Proposals, and only by the Boss ("The Boss may use VETO as a
       voting icon to cast a Vote on a proposal").
     """
@@ -43,6 +51,15 @@ def is_valid_icon(vote: Vote, *, category: str, voter: str, boss: str | None) ->
     if vote is Vote.DEFERENTIAL:
         return voter != boss
     return boss is not None and voter == boss
+
+
+def is_vote_icon(vote: Vote, *, category: str, voter: str, boss: str | None) -> bool:
+    """Does this icon become ``voter``'s Vote (valid or not)? Rule "Votable Matters": each
+    player votes "using a voting icon of FOR, AGAINST, or DEFERENTIAL": a DEFERENTIAL on
+    a CfJ or DoV is the player's Vote, not a valid one."""
+    if vote is Vote.DEFERENTIAL and category != Category.PROPOSAL.value:
+        return True
+    return is_valid_icon(vote, category=category, voter=voter, boss=boss)
 
 
 @dataclass(frozen=True)
@@ -60,7 +77,7 @@ class Tally:
     against_count: int
     """Valid AGAINST Votes (counted DEFERENTIALs included)."""
     deferential_count: int
-    """DEFERENTIALs not counted (the Boss has no valid non-VETO Vote)."""
+    """DEFERENTIALs not counted (the Boss has no valid non-VETO Vote; always on a CfJ or DoV)."""
     self_killed: bool
     """The author used AGAINST on their own Proposal ("Special Proposal Voting")."""
     vetoed: bool
@@ -89,6 +106,7 @@ def tally(
     warnings: list[str] = []
     self_killed = False
     vetoed = False
+    used_valid: set[str] = set()
     # "the last valid voting icon that they have used": the latest in time, whatever
     # order the comments were listed in (a stable sort keeps same-second ones in order).
     for comment in sorted(post.comments, key=lambda c: c.posted_at):
@@ -109,7 +127,7 @@ def tally(
             )
             continue
         for icon in scan.votes:
-            if not is_valid_icon(icon, category=category, voter=voter, boss=boss):
+            if not is_vote_icon(icon, category=category, voter=voter, boss=boss):
                 warnings.append(
                     f"comment {comment.id}: {icon.value} by {voter} is not a valid icon"
                     f" on a {category}; ignored"
@@ -117,12 +135,16 @@ def tally(
                 continue
             cast[voter] = icon
             evc[voter] = comment.id
+            if is_valid_icon(icon, category=category, voter=voter, boss=boss):
+                used_valid.add(voter)
             # Permanent once cast, "even if the author later changes their Vote".
             if is_proposal and icon is Vote.AGAINST and voter == post.author:
                 self_killed = True
             if is_proposal and icon is Vote.VETO and voter == boss:
                 vetoed = True
-    if post.author not in cast and roster.is_player(post.author):
+    # "if the author ... has not used a valid voting icon ..., then the author's Vote is FOR"
+    # (a DEFERENTIAL on their own CfJ or DoV alone is no valid icon).
+    if post.author not in used_valid and roster.is_player(post.author):
         cast[post.author] = Vote.FOR
         evc[post.author] = None
 
@@ -130,7 +152,7 @@ def tally(
     counts_as_boss = boss_vote in (Vote.FOR, Vote.AGAINST)
     votes: dict[str, Vote] = {}
     for voter, vote in cast.items():
-        if vote is Vote.DEFERENTIAL and counts_as_boss:
+        if vote is Vote.DEFERENTIAL and counts_as_boss and is_proposal:
             assert boss_vote is not None
             votes[voter] = boss_vote
         else:

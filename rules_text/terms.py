@@ -14,7 +14,9 @@ This module also knows the word forms a keyword takes in rule text: plural
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from rules_text.errors import TermsNotFound
 from rules_text.tree import Rule, Ruleset
@@ -43,12 +45,22 @@ _SIBILANT = ("s", "x", "z", "ch", "sh")
 
 @dataclass(frozen=True)
 class Terms:
-    """The two renamable keywords of a dynasty."""
+    """The two renamable keywords of a dynasty (an Ascension Address may rename them).
 
-    player: str
-    """What players are called, singular ("Imagineer")."""
-    boss: str
+    The one ``Terms`` of the project: the rules read it, the archive and the
+    config carry it, and :func:`read_terms_of` reads it back from a Ruleset.
+    """
+
+    player: str = "Imagineer"
+    """What players are called, singular ("Imagineer" in Ruleset 139)."""
+    boss: str = "Boss"
     """What the head of the Dynasty is called ("Boss")."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know (in an archive or config), kept for the round trip."""
+
+    def players(self, n: int) -> str:
+        """``"1 Imagineer"``, ``"5 Imagineers"``."""
+        return f"{n} {self.player if n == 1 else plural(self.player)}"
 
 
 def read_terms(ruleset: Ruleset) -> tuple[str, str]:

@@ -24,6 +24,7 @@ from gamestate import (
     Player,
     Post,
     PostStatus,
+    RosterSnapshot,
     evaluate,
 )
 
@@ -42,6 +43,7 @@ __all__ = [
     "matter",
     "post",
     "proposal",
+    "snapshot",
     "status",
 ]
 
@@ -146,19 +148,38 @@ def address(id: str = "aa", author: str = "Alice", *, when: datetime = T0) -> Po
     return post(Category.ASCENSION_ADDRESS.value, id, author, when=when)
 
 
+def _roster(players: int | Sequence[str], idle: Iterable[str]) -> tuple[Player, ...]:
+    names = list(NAMES[:players]) if isinstance(players, int) else list(players)
+    idle = list(idle)
+    roster = [Player(n, admin=n == "Kevan", idle=n in idle) for n in names]
+    roster += [Player(n, idle=True) for n in idle if n not in names]
+    return tuple(roster)
+
+
+def snapshot(
+    when: datetime,
+    *,
+    players: int | Sequence[str] = 5,
+    boss: str | None = "Kevan",
+    idle: Iterable[str] = (),
+) -> RosterSnapshot:
+    """A roster snapshot taken at ``when`` (``players`` and ``idle`` as for :func:`game`)."""
+    return RosterSnapshot(at=when, boss=boss, players=_roster(players, idle))
+
+
 def game(
     *posts: Post,
     players: int | Sequence[str] = 5,
     boss: str | None = "Kevan",
     idle: Iterable[str] = (),
+    rosters: Sequence[RosterSnapshot] = (),
 ) -> Game:
     """A game: ``players`` is a count (the first names of :data:`NAMES`) or names;
-    ``idle`` names players marked Idle (they are on the roster too)."""
-    names = list(NAMES[:players]) if isinstance(players, int) else list(players)
-    idle = list(idle)
-    roster = [Player(n, admin=n == "Kevan", idle=n in idle) for n in names]
-    roster += [Player(n, idle=True) for n in idle if n not in names]
-    return Game(players=tuple(roster), posts=tuple(posts), boss=boss)
+    ``idle`` names players marked Idle (they are on the roster too); ``rosters`` are
+    roster snapshots of the past."""
+    return Game(
+        players=_roster(players, idle), posts=tuple(posts), boss=boss, rosters=tuple(rosters)
+    )
 
 
 def status(g: Game, now: datetime) -> GameStatus:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gamestate import evaluate
 from gamestate.models import PostStatus
-from wikibot.archive import game_from_dict, game_to_dict, read_archive, write_archive
+from wikibot.archive import game_from_dict, game_to_dict, read_archive, show, write_archive
 from wikibot.errors import ArchiveError
 from wikibot.examples import NOMICLAND
 
@@ -114,8 +114,27 @@ def _broken(path: list[Any], value: Any) -> dict[str, Any]:
         (["players", 1, "name"], "Kevan", "duplicate player name 'Kevan'"),
         (["players"], KeyError, "missing required field 'players'"),
         (["boss"], 7, "field 'boss'"),
+        (["players", 0, "admin"], 10**5000, "field 'admin' must be true or false, got an integer"),
+        (["boss"], 10**5000, "field 'boss' must be a string or null, got an integer of about 50"),
+        (["rosters"], {}, "field 'rosters' must be a list"),
+        (["rosters"], [{"boss": "Kevan", "players": []}], "roster #1 field 'at'"),
+        (["rosters"], [{"at": "2016-05-01T00:00:00Z"}], "roster #1: missing required field"),
+        (
+            ["rosters"],
+            [{"at": "2016-05-01T00:00:00Z", "players": [{"name": "A", "idle": 1}]}],
+            "roster #1 player 'A': field 'idle'",
+        ),
+        (
+            ["rosters"],
+            [
+                {"at": "2016-05-02T00:00:00Z", "players": []},
+                {"at": "2016-05-01T00:00:00Z", "players": []},
+            ],
+            "roster #2: roster snapshots must be in time order",
+        ),
+        (["posts", 0, "passes_boss_to"], 3, "field 'passes_boss_to' must be a string"),
     ],
-    ids=lambda v: str(v),
+    ids=lambda v: ".".join(map(str, v)) if isinstance(v, list) and len(v) < 4 else show(v),
 )
 def test_bad_archives_name_the_field_and_post(path: list[Any], value: Any, message: str) -> None:
     with pytest.raises(ArchiveError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -127,6 +146,59 @@ def test_duplicate_post_ids_are_refused() -> None:
     data["posts"].append(copy.deepcopy(data["posts"][0]))
     with pytest.raises(ArchiveError, match="duplicate post id"):
         game_from_dict(data)
+
+
+@pytest.mark.parametrize("status", [7, 10**5000, ["Enacted"], {"x": 1}, True], ids=show)
+def test_a_non_string_status_names_its_field_once(status: object) -> None:
+    """The error says "field 'status'" once, not a prefix inside a prefix."""
+    data = _broken(["posts", 0, "status"], status)
+    with pytest.raises(ArchiveError) as info:
+        game_from_dict(data)
+    message = str(info.value)
+    assert message.count("field 'status'") == 1 and message.count("post 'fix_the_queue'") == 1
+    assert "\n" not in message and len(message) < 200
+
+
+@pytest.mark.parametrize("where", ["unknown", "posts.0.body_html", "players.0.admin"])
+def test_a_number_of_more_than_4300_digits_anywhere_is_a_one_line_error(where: str) -> None:
+    """JSON numbers past Python's int conversion limit end in a one-line ArchiveError."""
+    data = _minimal()
+    target: Any = data
+    *path, last = where.split(".")
+    for key in path:
+        target = target[int(key)] if key.isdigit() else target[key]
+    target[last] = "HUGE"
+    text = json.dumps(data).replace('"HUGE"', "9" * 5000)
+    with pytest.raises(ArchiveError, match="huge.json: an integer of 5000 digits is too long"):
+        read_archive(io.StringIO(text), name="huge.json")
+
+
+def test_rosters_and_passes_survive_the_round_trip() -> None:
+    data = _minimal()
+    data["rosters"] = [
+        {
+            "at": "2016-05-01T00:00:00Z",
+            "boss": "Kevan",
+            "players": [{"name": "Kevan", "admin": True, "idle": False, "colour": "red"}],
+            "seen_by": "sync",
+        },
+        {"at": "2016-05-20T00:00:00Z", "boss": None, "players": []},
+    ]
+    data["posts"][0]["passes_boss_to"] = "Kevan"
+    game = game_from_dict(data)
+    assert [r.boss for r in game.rosters] == ["Kevan", None]
+    assert game.rosters[0].players[0].extra == {"colour": "red"}
+    assert game.posts[0].passes_boss_to == "Kevan"
+    again = game_to_dict(game)
+    assert again["rosters"] == data["rosters"]
+    assert again["posts"][0]["passes_boss_to"] == "Kevan"
+    assert game_from_dict(again) == game
+
+
+def test_an_archive_without_rosters_writes_none() -> None:
+    """Older files read as before, and are written back without the new fields."""
+    again = game_to_dict(game_from_dict(_minimal()))
+    assert "rosters" not in again and "passes_boss_to" not in again["posts"][0]
 
 
 def test_not_json_is_a_clear_error() -> None:
@@ -141,8 +213,22 @@ def test_times_are_normalised_to_utc() -> None:
     assert game_to_dict(game)["posts"][0]["posted_at"] == "2016-05-23T10:17:00Z"
 
 
+_huge = st.builds(
+    lambda digits, sign: sign * 10**digits, st.integers(4000, 6000), st.sampled_from([1, -1])
+)
+"""Integers past Python's 4,300-digit conversion limit, so repr() of them raises."""
+_deep = st.integers(1, 3000).map(lambda depth: _nest(depth))
+
+
+def _nest(depth: int) -> object:
+    value: object = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 _json = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers() | _huge | _deep | st.text(max_size=8),
     lambda inner: (
         st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
     ),
@@ -160,7 +246,18 @@ _json = st.recursive(
             "posts": st.lists(
                 st.dictionaries(
                     st.sampled_from(
-                        ["id", "category", "title", "author", "posted_at", "status", "comments"]
+                        [
+                            "id",
+                            "category",
+                            "title",
+                            "author",
+                            "posted_at",
+                            "status",
+                            "comments",
+                            "passes_boss_to",
+                            "resolved_at",
+                            "unknown",
+                        ]
                     ),
                     _json,
                 ),
@@ -168,6 +265,12 @@ _json = st.recursive(
             ),
             "boss": _json,
             "terms": _json,
+            "rosters": _json
+            | st.lists(
+                st.dictionaries(st.sampled_from(["at", "boss", "players", "x"]), _json),
+                max_size=2,
+            ),
+            "unknown": _json,
         },
     )
 )

@@ -3,6 +3,15 @@
 ``read_archive`` validates as it reads and names the bad field and post in
 its error; fields this version does not know are kept on each record's
 ``extra`` and written back unchanged by ``write_archive``.
+
+Still ``nomic-archive/1``, with two optional additions (older files read as
+before): ``"rosters": [{"at", "boss", "players": [...]}]``, roster snapshots
+of the past (each player as in ``players``), and a post's
+``"passes_boss_to": NAME`` (the new Boss passes the role by this post).
+
+Junk never ends in a traceback: an integer too long to convert (JSON numbers
+of more than 4,300 digits) is a one-line error, and values quoted in errors
+are shortened, so a huge or deeply nested value cannot break the message.
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.models import Comment, Game, Player, Post, PostStatus, RosterSnapshot, Terms
 from wikibot.errors import ArchiveError
 from wikibot.examples import resolve_archive_path
 
@@ -25,6 +34,7 @@ __all__ = [
     "parse_time",
     "read_archive",
     "read_archive_file",
+    "show",
     "write_archive",
 ]
 
@@ -32,8 +42,13 @@ FORMAT = "nomic-archive/1"
 MIN_YEAR = 1990
 MAX_YEAR = 9000
 
-_GAME_KEYS = {"format", "terms", "boss", "players", "posts"}
+_GAME_KEYS = {"format", "terms", "boss", "players", "posts", "rosters"}
 _PLAYER_KEYS = {"name", "admin", "idle"}
+_ROSTER_KEYS = {"at", "boss", "players"}
+_MAX_DIGITS = 4300
+"""Python's default limit for converting a decimal string to an int."""
+_SHOWN = 60
+"""How many characters of a bad value an error quotes."""
 _POST_KEYS = {
     "id",
     "category",
@@ -45,8 +60,35 @@ _POST_KEYS = {
     "admin_note",
     "resolved_at",
     "comments",
+    "passes_boss_to",
 }
 _COMMENT_KEYS = {"id", "author", "posted_at", "body_html", "vote"}
+
+
+def show(value: object) -> str:
+    """A short, always printable quotation of a bad value for an error message: never
+    raises on huge integers or deep nesting."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() > 200:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return repr(value)
+    if isinstance(value, str):
+        text = repr(value[: _SHOWN + 1])
+        return text if len(value) <= _SHOWN else text[:-1] + "…" + text[-1]
+    if isinstance(value, list):
+        return f"a list of {len(value)} items"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} fields"
+    return f"a {type(value).__name__}"
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise ArchiveError(f"an integer of {digits} digits is too long (at most {_MAX_DIGITS})")
+    return int(text)
 
 
 def parse_time(value: object, where: str, *, field: str | None = None) -> datetime:
@@ -54,19 +96,19 @@ def parse_time(value: object, where: str, *, field: str | None = None) -> dateti
     (and the ``field``)."""
     problem = None
     if not isinstance(value, str):
-        problem = f"expected an ISO-8601 time string, got {value!r}"
+        problem = f"expected an ISO-8601 time string, got {show(value)}"
     else:
         try:
             moment = datetime.fromisoformat(value.strip().replace("z", "Z"))
         except ValueError:
-            problem = f"not an ISO-8601 time: {value!r}"
+            problem = f"not an ISO-8601 time: {show(value)}"
         else:
             if moment.tzinfo is None:
-                problem = f"time {value!r} has no timezone (use Z for UTC)"
+                problem = f"time {show(value)} has no timezone (use Z for UTC)"
             # Nomic's clocks reach a week ahead and the calendar a year; keep far from
             # the ends of datetime's range so that arithmetic on these cannot overflow.
             elif not MIN_YEAR <= moment.year <= MAX_YEAR:
-                problem = f"time {value!r} is outside {MIN_YEAR} to {MAX_YEAR}"
+                problem = f"time {show(value)} is outside {MIN_YEAR} to {MAX_YEAR}"
             else:
                 return moment.astimezone(UTC)
     label = f"{where} field {field!r}" if field is not None else where
@@ -86,7 +128,7 @@ def _str(raw: Mapping[str, Any], key: str, where: str, *, required: bool = True)
             raise ArchiveError(f"{where}: missing required field {key!r}")
         return ""
     if not isinstance(value, str):
-        raise ArchiveError(f"{where}: field {key!r} must be a string, got {value!r}")
+        raise ArchiveError(f"{where}: field {key!r} must be a string, got {show(value)}")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -101,7 +143,7 @@ def _str(raw: Mapping[str, Any], key: str, where: str, *, required: bool = True)
 def _bool(raw: Mapping[str, Any], key: str, where: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
-        raise ArchiveError(f"{where}: field {key!r} must be true or false, got {value!r}")
+        raise ArchiveError(f"{where}: field {key!r} must be true or false, got {show(value)}")
     return value
 
 
@@ -115,7 +157,7 @@ def _comment(raw: object, post_where: str, index: int) -> Comment:
     if not isinstance(raw, dict):
         raise ArchiveError(f"{post_where} comment #{index + 1}: a comment must be an object")
     cid = _str(raw, "id", f"{post_where} comment #{index + 1}")
-    where = f"{post_where} comment {cid!r}"
+    where = f"{post_where} comment {show(cid)}"
     vote = _str(raw, "vote", where, required=False) if raw.get("vote") is not None else None
     return Comment(
         id=cid,
@@ -132,11 +174,14 @@ def _post(raw: object, index: int) -> Post:
     if not isinstance(raw, dict):
         raise ArchiveError(f"{where}: a post must be an object")
     pid = _str(raw, "id", where)
-    where = f"post {pid!r}"
+    where = f"post {show(pid)}"
+    status_text = _str(raw, "status", where, required=False)
     try:
-        status = PostStatus.from_text(_str(raw, "status", where, required=False))
-    except ValueError as exc:
-        raise ArchiveError(f"{where}: field 'status': {exc}") from None
+        status = PostStatus.from_text(status_text)
+    except ValueError:
+        raise ArchiveError(
+            f"{where}: field 'status': unknown post status {show(status_text)}"
+        ) from None
     resolved = raw.get("resolved_at")
     comments_raw = raw.get("comments", [])
     if not isinstance(comments_raw, list):
@@ -145,13 +190,14 @@ def _post(raw: object, index: int) -> Post:
     seen: set[str] = set()
     for c in comments:
         if c.id in seen:
-            raise ArchiveError(f"{where}: duplicate comment id {c.id!r}")
+            raise ArchiveError(f"{where}: duplicate comment id {show(c.id)}")
         seen.add(c.id)
     note = (
         _str(raw, "admin_note", where, required=False)
         if raw.get("admin_note") is not None
         else None
     )
+    passes = _str(raw, "passes_boss_to", where) if raw.get("passes_boss_to") is not None else None
     return Post(
         id=pid,
         category=_str(raw, "category", where),
@@ -165,8 +211,62 @@ def _post(raw: object, index: int) -> Post:
             parse_time(resolved, where, field="resolved_at") if resolved is not None else None
         ),
         comments=comments,
+        passes_boss_to=passes,
         extra=_extra(raw, _POST_KEYS),
     )
+
+
+def _players(raw_list: list[Any], where_prefix: str) -> tuple[Player, ...]:
+    players = []
+    names: set[str] = set()
+    for i, raw in enumerate(raw_list):
+        where = f"{where_prefix}player #{i + 1}"
+        if not isinstance(raw, dict):
+            raise ArchiveError(f"{where}: a player must be an object")
+        name = _str(raw, "name", where)
+        if name in names:
+            raise ArchiveError(f"{where}: duplicate player name {show(name)}")
+        names.add(name)
+        players.append(
+            Player(
+                name=name,
+                admin=_bool(raw, "admin", f"{where_prefix}player {show(name)}"),
+                idle=_bool(raw, "idle", f"{where_prefix}player {show(name)}"),
+                extra=_extra(raw, _PLAYER_KEYS),
+            )
+        )
+    return tuple(players)
+
+
+def _rosters(raw: object) -> tuple[RosterSnapshot, ...]:
+    """The optional ``rosters`` list: snapshots in time order."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ArchiveError("archive: field 'rosters' must be a list")
+    out: list[RosterSnapshot] = []
+    for i, snap in enumerate(raw):
+        where = f"roster #{i + 1}"
+        if not isinstance(snap, dict):
+            raise ArchiveError(f"{where}: a roster snapshot must be an object")
+        at = parse_time(snap.get("at"), where, field="at")
+        boss = snap.get("boss")
+        if boss is not None and not isinstance(boss, str):
+            raise ArchiveError(f"{where}: field 'boss' must be a string or null, got {show(boss)}")
+        players = snap.get("players")
+        if not isinstance(players, list):
+            raise ArchiveError(f"{where}: missing required field 'players' (a list)")
+        if out and at < out[-1].at:
+            raise ArchiveError(f"{where}: roster snapshots must be in time order")
+        out.append(
+            RosterSnapshot(
+                at=at,
+                boss=boss or None,
+                players=_players(players, f"{where} "),
+                extra=_extra(snap, _ROSTER_KEYS),
+            )
+        )
+    return tuple(out)
 
 
 def game_from_dict(data: object) -> Game:
@@ -175,7 +275,7 @@ def game_from_dict(data: object) -> Game:
         raise ArchiveError("archive: the top level must be a JSON object")
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise ArchiveError(f"archive: field 'format' must be {FORMAT!r}, got {fmt!r}")
+        raise ArchiveError(f"archive: field 'format' must be {FORMAT!r}, got {show(fmt)}")
     terms_raw = data.get("terms") or {}
     if not isinstance(terms_raw, dict):
         raise ArchiveError("archive: field 'terms' must be an object")
@@ -187,24 +287,8 @@ def game_from_dict(data: object) -> Game:
     players_raw = data.get("players")
     if not isinstance(players_raw, list):
         raise ArchiveError("archive: missing required field 'players' (a list)")
-    players = []
-    names: set[str] = set()
-    for i, raw in enumerate(players_raw):
-        where = f"player #{i + 1}"
-        if not isinstance(raw, dict):
-            raise ArchiveError(f"{where}: a player must be an object")
-        name = _str(raw, "name", where)
-        if name in names:
-            raise ArchiveError(f"{where}: duplicate player name {name!r}")
-        names.add(name)
-        players.append(
-            Player(
-                name=name,
-                admin=_bool(raw, "admin", f"player {name!r}"),
-                idle=_bool(raw, "idle", f"player {name!r}"),
-                extra=_extra(raw, _PLAYER_KEYS),
-            )
-        )
+    players = _players(players_raw, "")
+    rosters = _rosters(data.get("rosters"))
     posts_raw = data.get("posts", [])
     if not isinstance(posts_raw, list):
         raise ArchiveError("archive: field 'posts' must be a list")
@@ -212,17 +296,18 @@ def game_from_dict(data: object) -> Game:
     ids: set[str] = set()
     for p in posts:
         if p.id in ids:
-            raise ArchiveError(f"post {p.id!r}: duplicate post id")
+            raise ArchiveError(f"post {show(p.id)}: duplicate post id")
         ids.add(p.id)
     boss = data.get("boss")
     if boss is not None and not isinstance(boss, str):
-        raise ArchiveError(f"archive: field 'boss' must be a string or null, got {boss!r}")
+        raise ArchiveError(f"archive: field 'boss' must be a string or null, got {show(boss)}")
     extra = _extra(data, _GAME_KEYS)
     return Game(
-        players=tuple(players),
+        players=players,
         posts=posts,
         boss=boss or None,
         terms=terms,
+        rosters=rosters,
         extra=extra,
     )
 
@@ -230,14 +315,19 @@ def game_from_dict(data: object) -> Game:
 def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
     """Reads and validates a ``nomic-archive/1`` file from an open text handle."""
     try:
-        data = json.load(handle)
+        data = json.load(handle, parse_int=_parse_int)
+    except ArchiveError as exc:
+        raise ArchiveError(f"{name}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise ArchiveError(f"{name}: not valid JSON: {exc}") from None
     except UnicodeDecodeError as exc:
         raise ArchiveError(f"{name}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     except RecursionError:
         raise ArchiveError(f"{name}: JSON nested too deeply") from None
-    return game_from_dict(data)
+    try:
+        return game_from_dict(data)
+    except RecursionError:
+        raise ArchiveError(f"{name}: JSON nested too deeply") from None
 
 
 def read_archive_file(path: str | Path) -> Game:
@@ -281,8 +371,14 @@ def _post_to_dict(p: Post) -> dict[str, Any]:
     if p.resolved_at is not None:
         out["resolved_at"] = format_time(p.resolved_at)
     out["comments"] = [_comment_to_dict(c) for c in p.comments]
+    if p.passes_boss_to is not None:
+        out["passes_boss_to"] = p.passes_boss_to
     out.update(p.extra)
     return out
+
+
+def _player_to_dict(p: Player) -> dict[str, Any]:
+    return {"name": p.name, "admin": p.admin, "idle": p.idle, **p.extra}
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -291,11 +387,19 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "terms": {"player": game.terms.player, "boss": game.terms.boss, **game.terms.extra},
         "boss": game.boss,
-        "players": [
-            {"name": p.name, "admin": p.admin, "idle": p.idle, **p.extra} for p in game.players
-        ],
+        "players": [_player_to_dict(p) for p in game.players],
         "posts": [_post_to_dict(p) for p in game.posts],
     }
+    if game.rosters:
+        out["rosters"] = [
+            {
+                "at": format_time(r.at),
+                "boss": r.boss,
+                "players": [_player_to_dict(p) for p in r.players],
+                **r.extra,
+            }
+            for r in game.rosters
+        ]
     out.update(game.extra)
     return out
 

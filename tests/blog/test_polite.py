@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import socket
 import threading
@@ -230,3 +231,34 @@ def test_a_caller_session_is_used_and_left_open(sandbox_blog: Start) -> None:
         with PoliteSession(user_agent=USER_AGENT, session=mine, min_interval=0) as polite:
             polite.get(blog.url)
         assert mine.get(blog.url + "robots.txt").status_code == 200  # still usable
+
+
+def test_retries_waits_and_retry_after_are_logged(
+    sandbox_blog: Start, polite: Polite, caplog: pytest.LogCaptureFixture
+) -> None:
+    blog = sandbox_blog(build_game(1), "classic")
+    blog.add_fault("429", path="/", retry_after=3)
+    blog.add_fault("503", path="/")
+    session, slept = polite(rng=random.Random(1))
+    with caplog.at_level(logging.DEBUG, logger="wikibot.blog.polite"):
+        assert session.get(blog.url).status_code == 200
+    said = [r.getMessage() for r in caplog.records]
+    assert f"{blog.url}: the server asks to wait 3.0 s (Retry-After)" in said
+    assert f"{blog.url}: HTTP 429 Too Many Requests; retry 1 of 5 in 3.0 s" in said
+    assert any(
+        m.startswith(f"{blog.url}: HTTP 503 Service Unavailable; retry 2 of 5") for m in said
+    )
+    assert any(m.startswith("waiting 3.00 s before the next request") for m in said)
+    assert slept[0] == 3.0
+
+
+def test_robots_txt_longest_match_wins(sandbox_blog: Start, polite: Polite) -> None:
+    # RFC 9309: the most specific rule decides, whatever the order; urllib took the first.
+    blog = sandbox_blog(build_game(1), "classic")
+    session, _ = polite()
+    site = blog.url.rstrip("/")
+    session.remember_robots(site, "User-agent: *\nDisallow: /\nAllow: /$\n")
+    assert session.get(blog.url).status_code == 200
+    with pytest.raises(ScrapeError, match="robots.txt does not allow"):
+        session.get(blog.url + "archive/anything")
+    assert session.requests_made == 1

@@ -33,6 +33,8 @@ def config_file(sandbox_wiki: RunningWiki, tmp_path: Path, page_title: str) -> P
     path.write_text(
         "[blog]\n"
         'url = "https://blognomic.test/"\n'
+        "[game]\n"
+        'contact = "mailto:ops@nomic.test"\n'
         "[wiki]\n"
         f'url = "{sandbox_wiki.url}"\n'
         'user = "NomicBot@nomicbot"\n'

@@ -131,11 +131,11 @@ def test_calls_for_judgement(
     votes: Sequence[CommentSpec], age: timedelta, verdict: Verdict, for_: int, against: int
 ) -> None:
     m = matter(game(cfj(votes=votes)), "cfj", T0 + age)
-    assert m.verdict is verdict, m.why
-    assert m.clause is (Clause.PENDING if verdict is Verdict.WAIT else Clause.CFJ_RESOLVED)
-    assert (m.for_count, m.against_count, m.quorum) == (for_, against, 3)
+    assert m.decision.verdict is verdict, m.decision.why
+    assert m.decision.clause is (Clause.PENDING if verdict is Verdict.WAIT else Clause.CFJ_RESOLVED)
+    assert (m.tally.for_count, m.tally.against_count, m.quorum) == (for_, against, 3)
     assert m.oldest is False
-    assert (m.self_killed, m.vetoed) == (False, False)
+    assert (m.tally.self_killed, m.tally.vetoed) == (False, False)
 
 
 def test_idle_players_are_not_counted_in_the_quorum() -> None:
@@ -143,7 +143,7 @@ def test_idle_players_are_not_counted_in_the_quorum() -> None:
     idle = ["Erin", "Frank", "Grace", "Heidi"]
     g = game(cfj(votes=[("Bob", "for"), ("Carol", "for")]), players=9, idle=idle)
     m = matter(g, "cfj", at(1))
-    assert (m.verdict, m.quorum, m.for_count) == (Verdict.ENACT, 3, 3)
+    assert (m.decision.verdict, m.quorum, m.tally.for_count) == (Verdict.ENACT, 3, 3)
 
 
 @pytest.mark.parametrize(
@@ -171,11 +171,11 @@ def test_decidable_at(
 ) -> None:
     g = game(cfj(votes=votes))
     m = matter(g, "cfj", T0 + age)
-    assert m.verdict is verdict
+    assert m.decision.verdict is verdict
     assert m.decidable_at == decidable
     if decidable is not None:
-        assert matter(g, "cfj", decidable - timedelta(seconds=1)).verdict is verdict
-        assert matter(g, "cfj", decidable).verdict is not verdict
+        assert matter(g, "cfj", decidable - timedelta(seconds=1)).decision.verdict is verdict
+        assert matter(g, "cfj", decidable).decision.verdict is not verdict
 
 
 def _hiatus_games() -> list[Game]:
@@ -204,7 +204,11 @@ def test_cfjs_are_resolved_in_hiatus(g: Game) -> None:
     s = status(g, at(2))
     assert s.hiatus is True
     m = next(m for m in s.matters if m.post.id == "c")
-    assert (m.verdict, m.clause, m.for_count) == (Verdict.ENACT, Clause.CFJ_RESOLVED, 3)
+    assert (m.decision.verdict, m.decision.clause, m.tally.for_count) == (
+        Verdict.ENACT,
+        Clause.CFJ_RESOLVED,
+        3,
+    )
 
 
 @pytest.mark.parametrize(
@@ -229,8 +233,14 @@ def test_cfjs_are_resolved_in_seasonal_downtime(now: datetime) -> None:
     s = status(game(c, p), now)
     assert s.hiatus is True
     by_id = {m.post.id: m for m in s.matters}
-    assert (by_id["c"].verdict, by_id["c"].clause) == (Verdict.ENACT, Clause.CFJ_RESOLVED)
-    assert (by_id["p"].verdict, by_id["p"].clause) == (Verdict.BLOCKED, Clause.SEASONAL_DOWNTIME)
+    assert (by_id["c"].decision.verdict, by_id["c"].decision.clause) == (
+        Verdict.ENACT,
+        Clause.CFJ_RESOLVED,
+    )
+    assert (by_id["p"].decision.verdict, by_id["p"].decision.clause) == (
+        Verdict.BLOCKED,
+        Clause.SEASONAL_DOWNTIME,
+    )
 
 
 def test_cfj_posted_after_an_ascension_address_is_ordinary() -> None:
@@ -241,5 +251,5 @@ def test_cfj_posted_after_an_ascension_address_is_ordinary() -> None:
         boss="Alice",
     )
     m = matter(g, "c", at(1))
-    assert (m.verdict, m.clause) == (Verdict.WAIT, Clause.PENDING)
+    assert (m.decision.verdict, m.decision.clause) == (Verdict.WAIT, Clause.PENDING)
     assert status(g, at(1)).hiatus is False

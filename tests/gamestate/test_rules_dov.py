@@ -233,8 +233,8 @@ def test_declarations_of_victory(
 ) -> None:
     s = status(game(dov(votes=votes), players=7), T0 + age)
     (m,) = s.matters
-    assert (m.verdict, m.clause) == (verdict, clause), m.why
-    assert (m.for_count, m.against_count, m.quorum) == (for_, against, 4)
+    assert (m.decision.verdict, m.decision.clause) == (verdict, clause), m.decision.why
+    assert (m.tally.for_count, m.tally.against_count, m.quorum) == (for_, against, 4)
     assert m.oldest is False
     # Rule "Victory and Ascension": the DoV is decided during its own Hiatus.
     assert s.hiatus is True
@@ -265,16 +265,16 @@ def test_an_against_vote_can_complete_the_turnout(
     """The third enact clause counts turnout: an AGAINST can turn fail into enact. (So the
     invariant "an AGAINST never turns fail into enact" holds for Proposals and CfJs only.)"""
     m = matter(game(dov(votes=votes), players=5), "dov", at(48))
-    assert (m.verdict, m.clause, m.quorum) == (verdict, clause, 3)
+    assert (m.decision.verdict, m.decision.clause, m.quorum) == (verdict, clause, 3)
 
 
 def test_metadynasty_has_no_boss_to_vote_for() -> None:
     """Dynasties: "If there is no Boss": only "it has no AGAINST Votes" is left at 12h."""
     votes = [*v("for", "Kevan", "Bob", "Carol"), *v("against", "Dave")]
     g = game(dov(votes=votes), players=7, boss=None)
-    assert matter(g, "dov", at(12)).verdict is Verdict.WAIT
+    assert matter(g, "dov", at(12)).decision.verdict is Verdict.WAIT
     m = matter(g, "dov", at(24))
-    assert (m.verdict, m.clause) == (Verdict.ENACT, Clause.DOV_QUORUM_FEW_AGAINST)
+    assert (m.decision.verdict, m.decision.clause) == (Verdict.ENACT, Clause.DOV_QUORUM_FEW_AGAINST)
 
 
 def test_idle_boss_has_not_voted_for_it() -> None:
@@ -282,7 +282,7 @@ def test_idle_boss_has_not_voted_for_it() -> None:
     votes = [*v("for", "Kevan", "Bob", "Carol", "Dave"), *v("against", "Erin")]
     g = game(dov(votes=votes), players=7, idle=["Kevan"])
     m = matter(g, "dov", at(12))
-    assert (m.verdict, m.for_count, m.quorum) == (Verdict.WAIT, 4, 4)
+    assert (m.decision.verdict, m.tally.for_count, m.quorum) == (Verdict.WAIT, 4, 4)
 
 
 DECIDABLE = [
@@ -330,10 +330,10 @@ def test_decidable_at(
 ) -> None:
     g = game(dov(votes=votes), players=7)
     m = matter(g, "dov", T0 + age)
-    assert m.verdict is verdict
+    assert m.decision.verdict is verdict
     assert m.decidable_at == decidable
-    assert matter(g, "dov", decidable - timedelta(seconds=1)).verdict is verdict
-    assert matter(g, "dov", decidable).verdict is not verdict
+    assert matter(g, "dov", decidable - timedelta(seconds=1)).decision.verdict is verdict
+    assert matter(g, "dov", decidable).decision.verdict is not verdict
 
 
 # "When a DoV is enacted, all other active DoVs are failed".
@@ -342,8 +342,12 @@ def test_another_dov_enacted_fails_this_one() -> None:
     other = dov("other", "Bob", when=at(1), votes=v("for", "Carol", "Dave", "Erin"))
     s = status(game(won, other, players=7, boss="Alice"), at(14))
     (m,) = s.matters
-    assert (m.verdict, m.clause, m.illegal) == (Verdict.FAIL, Clause.DOV_OTHER_ENACTED, False)
-    assert "won" in m.why
+    assert (m.decision.verdict, m.decision.clause, m.illegal) == (
+        Verdict.FAIL,
+        Clause.DOV_OTHER_ENACTED,
+        False,
+    )
+    assert "won" in m.decision.why
     # Failed for good, until Seasonal Downtime blocks resolving it.
     assert m.decidable_at == datetime(2016, 12, 24, tzinfo=UTC)
 
@@ -356,7 +360,7 @@ def test_another_dov_enacted_fails_this_one_even_after_the_address() -> None:
     g = game(won, other, address("aa", "Alice", when=at(20)), players=7, boss="Alice")
     s = status(g, at(30))
     (m,) = s.matters
-    assert (m.verdict, m.clause) == (Verdict.FAIL, Clause.DOV_OTHER_ENACTED)
+    assert (m.decision.verdict, m.decision.clause) == (Verdict.FAIL, Clause.DOV_OTHER_ENACTED)
     assert s.hiatus is False
 
 
@@ -390,12 +394,12 @@ def test_seasonal_downtime_blocks_dovs(now: datetime, verdict: Verdict) -> None:
     when = datetime(2016, 12, 22, 12, tzinfo=UTC)
     g = game(dov(when=when, votes=v("for", "Bob", "Carol", "Dave")), players=7)
     m = matter(g, "dov", now)
-    assert m.verdict is verdict
+    assert m.decision.verdict is verdict
     want = (
         Clause.SEASONAL_DOWNTIME
         if verdict is Verdict.BLOCKED
         else Clause.DOV_QUORUM_BOSS_OR_UNOPPOSED
     )
-    assert m.clause is want
+    assert m.decision.clause is want
     if verdict is Verdict.BLOCKED:
         assert m.decidable_at == datetime(2016, 12, 27, tzinfo=UTC)

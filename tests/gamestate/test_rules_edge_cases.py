@@ -9,7 +9,7 @@ import pytest
 from gamestate import Clause, PostStatus, Verdict
 from gamestate.icons import scan_html
 from gamestate.votes import Vote
-from tests.builders import at, cfj, comment, dov, game, matter, proposal, status
+from tests.builders import at, cfj, comment, dov, game, matter, proposal, snapshot, status
 
 ENACTED, FAILED = PostStatus.ENACTED, PostStatus.FAILED
 
@@ -27,7 +27,7 @@ def test_a_proposal_posted_during_a_dovs_hiatus_stays_illegal_after_the_hiatus()
     late = matter(g, "p", at(62))
     assert early.illegal and "posted during Hiatus" in (early.illegal_reason or "")
     assert late.illegal and late.illegal_reason == early.illegal_reason
-    assert (late.verdict, late.clause) == (Verdict.FAIL, Clause.ILLEGAL)
+    assert (late.decision.verdict, late.decision.clause) == (Verdict.FAIL, Clause.ILLEGAL)
 
 
 @pytest.mark.parametrize(
@@ -41,16 +41,38 @@ def test_a_proposal_posted_during_a_dovs_hiatus_stays_illegal_after_the_hiatus()
 )
 def test_official_posts_by_non_players_are_illegal(make: object, kind: str) -> None:
     """Gamestate Tracking: official posts only "when the Ruleset allows it"; the rules
-    allow them to Imagineers only."""
+    allow them to Imagineers only: judged against the roster snapshot of that day."""
     post = make()  # type: ignore[operator]
-    g = game(post, proposal("a", "Alice", when=at(3)))
+    g = game(post, proposal("a", "Alice", when=at(3)), rosters=[snapshot(at(-1))])
     s = status(g, at(15))
     by_id = {m.post.id: m for m in s.matters}
-    assert by_id["m"].illegal and "Mallory is not on the roster" in (
+    assert by_id["m"].illegal and "Mallory was not on the roster" in (
         by_id["m"].illegal_reason or ""
     )
     assert s.hiatus is False
     assert by_id["a"].oldest is True
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: proposal("m", "Mallory", when=at(0)),
+        lambda: cfj("m", "Mallory", when=at(0)),
+        lambda: dov("m", "Mallory", when=at(0)),
+    ],
+    ids=["Proposal", "CfJ", "DoV"],
+)
+def test_an_author_missing_from_todays_roster_with_no_roster_of_the_day_is_a_warning(
+    make: object,
+) -> None:
+    """Votable Matters: "A non-Imagineer never has a Vote" concerns Votes, not posts: a
+    player who has since left keeps their legal posts; with no roster of the day the
+    bot cannot tell, so it warns instead of calling the post Illegal."""
+    post = make()  # type: ignore[operator]
+    m = matter(game(post), "m", at(1))
+    assert not m.illegal
+    assert any("Mallory is not on today's roster" in w for w in m.warnings)
+    assert "Mallory" not in m.tally.votes
 
 
 def test_an_idle_authors_post_is_flagged_for_a_human() -> None:
@@ -60,7 +82,7 @@ def test_an_idle_authors_post_is_flagged_for_a_human() -> None:
     m = matter(g, "p", at(1))
     assert not m.illegal
     assert any("Dave is Idle now" in w for w in m.warnings)
-    assert "Dave" not in m.votes
+    assert "Dave" not in m.tally.votes
 
 
 def test_the_winning_dovs_author_is_not_the_boss_voting_for_it() -> None:
@@ -70,8 +92,8 @@ def test_the_winning_dovs_author_is_not_the_boss_voting_for_it() -> None:
     won = dov("d", "Alice", when=at(0), votes=votes, status=ENACTED, resolved_at=at(30))
     g = game(won, players=["Kevan", "Alice", "Bob", "Carol", "Dave"], boss="Alice")
     m = matter(g, "d", at(13))
-    assert (m.for_count, m.against_count, m.quorum) == (3, 1, 3)
-    assert m.verdict is Verdict.WAIT
+    assert (m.tally.for_count, m.tally.against_count, m.quorum) == (3, 1, 3)
+    assert m.decision.verdict is Verdict.WAIT
 
 
 def test_fractional_seconds_give_an_exact_decidable_at() -> None:
@@ -79,7 +101,7 @@ def test_fractional_seconds_give_an_exact_decidable_at() -> None:
     posted = at(0) + timedelta(milliseconds=500)
     m = matter(game(cfj("c", "Alice", when=posted)), "c", at(1))
     assert m.decidable_at == at(48, 0, 1)
-    assert matter(game(cfj("c", "Alice", when=posted)), "c", at(48, 0, 1)).verdict is not (
+    assert matter(game(cfj("c", "Alice", when=posted)), "c", at(48, 0, 1)).decision.verdict is not (
         Verdict.WAIT
     )
 
@@ -114,7 +136,7 @@ def test_a_near_miss_name_is_explained() -> None:
     c = comment("kevan", "for", when=at(1), id="c1")
     g = game(proposal("p", "Alice", when=at(0), votes=[c]))
     m = matter(g, "p", at(2))
-    assert "kevan" not in m.votes
+    assert "kevan" not in m.tally.votes
     assert any("did the roster mean Kevan?" in w for w in m.warnings)
 
 
@@ -131,7 +153,7 @@ def test_the_note_reports_uncounted_deferentials() -> None:
     votes = [("Bob", "imperial"), ("Carol", "imperial"), ("Dave", "imperial")]
     g = game(proposal("p", "Alice", when=at(0), votes=votes))
     m = matter(g, "p", at(48))
-    assert (m.for_count, m.against_count, m.deferential_count) == (1, 0, 3)
+    assert (m.tally.for_count, m.tally.against_count, m.tally.deferential_count) == (1, 0, 3)
     assert admin_note(m, "Kevan") == (
         "Timed out 1 vote to 0, 3 DEFERENTIAL not counted. Failed by Kevan"
     )

@@ -193,11 +193,11 @@ def test_evaluate_never_raises_and_is_deterministic(
     assert sum(m.oldest for m in first.matters) <= 1
     for m in first.matters:
         assert m.post.is_votable and m.post.posted_at <= now
-        assert m.for_count + m.against_count <= first.players
+        assert m.tally.for_count + m.tally.against_count <= first.players
         assert m.decidable_at is None or m.decidable_at > now
         assert m.illegal is (m.illegal_reason is not None)
         if m.illegal:
-            assert m.verdict is Verdict.FAIL and not m.oldest
+            assert m.decision.verdict is Verdict.FAIL and not m.oldest
         if m.oldest:
             assert m.post.category == Category.PROPOSAL.value
 
@@ -210,6 +210,10 @@ def test_what_is_published_after_now_changes_nothing(
     """The evaluation is "as of" now."""
     g, now = scene
     extra = later.draw(posts(99, base=now + timedelta(seconds=1)))
+    if extra.category == Category.DOV.value and extra.author == g.boss:
+        # A later win by today's Boss settles the past (they were not the Boss before it):
+        # the one later fact that may change the answer (see test_timeline_property).
+        extra = replace(extra, status=PostStatus.PENDING, resolved_at=None)
     noisy = replace(g, posts=(*g.posts, extra))
     if g.posts:
         target = later.draw(st.sampled_from(g.posts))
@@ -225,7 +229,7 @@ def test_what_is_published_after_now_changes_nothing(
 
 
 def _verdicts(g: Game, now: datetime) -> dict[str, Verdict]:
-    return {m.post.id: m.verdict for m in evaluate(g, now).matters}
+    return {m.post.id: m.decision.verdict for m in evaluate(g, now).matters}
 
 
 @VOTE_SETTINGS
@@ -276,11 +280,11 @@ def test_decidable_at_is_when_the_verdict_changes(
         probe = now + timedelta(seconds=data.draw(st.integers(0, gap - 1)))
         for moment in (probe, m.decidable_at - timedelta(seconds=1)):
             got = next(x for x in evaluate(frozen, moment).matters if x.post.id == m.post.id)
-            assert got.verdict is m.verdict, (moment, got.why)
+            assert got.decision.verdict is m.decision.verdict, (moment, got.decision.why)
         at_mark = next(
             x for x in evaluate(frozen, m.decidable_at).matters if x.post.id == m.post.id
         )
-        assert at_mark.verdict is not m.verdict, at_mark.why
+        assert at_mark.decision.verdict is not m.decision.verdict, at_mark.decision.why
 
 
 @given(n=st.integers(0, 10_000))

@@ -474,11 +474,11 @@ def test_legality(g: Game, now: datetime, post_id: str, reason: str | None) -> N
     m = matter(g, post_id, now)
     if reason is None:
         assert (m.illegal, m.illegal_reason) == (False, None)
-        assert m.clause is not Clause.ILLEGAL
+        assert m.decision.clause is not Clause.ILLEGAL
     else:
         assert m.illegal is True
         assert m.illegal_reason is not None and reason in m.illegal_reason, m.illegal_reason
-        assert (m.verdict, m.clause, m.decidable_at, m.oldest) == (
+        assert (m.decision.verdict, m.decision.clause, m.decidable_at, m.oldest) == (
             Verdict.FAIL,
             Clause.ILLEGAL,
             None,
@@ -501,7 +501,7 @@ def test_illegal_posts_are_not_the_oldest_pending_proposal() -> None:
     bad = proposal("bad", "Bob", when=at(0), title="Proposal:", votes=[("Carol", "for")])
     good = proposal("good", "Alice", when=at(1), votes=[("Bob", "for"), ("Carol", "for")])
     s = status(game(bad, good), at(13))
-    assert [(m.post.id, m.verdict, m.clause, m.oldest) for m in s.matters] == [
+    assert [(m.post.id, m.decision.verdict, m.decision.clause, m.oldest) for m in s.matters] == [
         ("bad", Verdict.FAIL, Clause.ILLEGAL, False),
         ("good", Verdict.ENACT, Clause.PROPOSAL_QUORUM_FOR, True),
     ]
@@ -520,7 +520,7 @@ def test_an_illegal_dov_starts_no_hiatus(bad: Post) -> None:
     p = proposal("p", "Alice", when=at(-1), votes=[("Bob", "for"), ("Carol", "for")])
     s = status(game(p, bad), at(12))
     assert (s.hiatus, s.hiatus_reason) == (False, None)
-    assert matter(game(p, bad), "p", at(12)).verdict is Verdict.ENACT
+    assert matter(game(p, bad), "p", at(12)).decision.verdict is Verdict.ENACT
 
 
 def test_lockout_counts_only_against_votes_cast_before_the_failure() -> None:

@@ -132,7 +132,7 @@ NOTES = [
 @pytest.mark.parametrize(("g", "post_id", "now", "clause", "note"), NOTES)
 def test_admin_note(g: Game, post_id: str, now: datetime, clause: Clause, note: str) -> None:
     m = matter(g, post_id, now)
-    assert m.clause is clause, m.why
+    assert m.decision.clause is clause, m.decision.why
     assert admin_note(m, "Kevan") == note
 
 
@@ -145,7 +145,7 @@ def test_note_for_a_dov_failed_by_another_enactment_reports_the_tally() -> None:
     won = dov("won", "Alice", when=at(0), status=PostStatus.ENACTED, resolved_at=at(13))
     other = dov("other", "Bob", when=at(1), votes=[("Carol", "for"), ("Dave", "against")])
     m = matter(game(won, other, players=7, boss="Alice"), "other", at(14))
-    assert m.clause is Clause.DOV_OTHER_ENACTED
+    assert m.decision.clause is Clause.DOV_OTHER_ENACTED
     note = admin_note(m, "Kevan")
     assert "Kevan" in note
     assert "2-1" in note or "2 votes to 1" in note
@@ -153,7 +153,7 @@ def test_note_for_a_dov_failed_by_another_enactment_reports_the_tally() -> None:
 
 def test_note_for_an_illegal_post_names_the_rule_and_the_admin() -> None:
     m = matter(game(proposal(title="Proposal:")), "p", at(1))
-    assert m.clause is Clause.ILLEGAL
+    assert m.decision.clause is Clause.ILLEGAL
     note = admin_note(m, "Kevan")
     assert note.endswith(". Marked Illegal by Kevan")
     assert "Subject" in note
@@ -181,6 +181,6 @@ def test_no_note_for_a_matter_that_cannot_be_resolved(
     g: Game, now: datetime, verdict: Verdict
 ) -> None:
     m = matter(g, "p", now)
-    assert m.verdict is verdict
+    assert m.decision.verdict is verdict
     with pytest.raises(ValueError, match="cannot be resolved"):
         admin_note(m, "Kevan")

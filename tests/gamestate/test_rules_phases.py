@@ -18,7 +18,7 @@ QUORUM_FOR = [("Bob", "for"), ("Carol", "for")]
 
 
 def _matters(g: Game, now: datetime) -> dict[str, tuple[Verdict, Clause]]:
-    return {m.post.id: (m.verdict, m.clause) for m in status(g, now).matters}
+    return {m.post.id: (m.decision.verdict, m.decision.clause) for m in status(g, now).matters}
 
 
 # Rule "Victory and Ascension": "Upon doing so, the game immediately goes into Hiatus ...
@@ -34,16 +34,22 @@ def test_a_pending_dov_puts_the_game_in_hiatus() -> None:
     assert s.hiatus_reason is not None and "'d'" in s.hiatus_reason
     by_id = {m.post.id: m for m in s.matters}
     # "Resolution of Proposals" is not listed: the oldest Proposal may not be enacted.
-    assert (by_id["p"].verdict, by_id["p"].clause, by_id["p"].oldest) == (
+    assert (by_id["p"].decision.verdict, by_id["p"].decision.clause, by_id["p"].oldest) == (
         Verdict.BLOCKED,
         Clause.HIATUS,
         True,
     )
     assert by_id["p"].decidable_at is None
     # "Calls for Judgement" is listed.
-    assert (by_id["c"].verdict, by_id["c"].clause) == (Verdict.ENACT, Clause.CFJ_RESOLVED)
+    assert (by_id["c"].decision.verdict, by_id["c"].decision.clause) == (
+        Verdict.ENACT,
+        Clause.CFJ_RESOLVED,
+    )
     # "Victory and Ascension" is listed: the DoV itself is judged (1 FOR, 12h).
-    assert (by_id["d"].verdict, by_id["d"].clause) == (Verdict.WAIT, Clause.PENDING)
+    assert (by_id["d"].decision.verdict, by_id["d"].decision.clause) == (
+        Verdict.WAIT,
+        Clause.PENDING,
+    )
 
 
 def test_hiatus_blocks_even_failing_proposals() -> None:
@@ -51,7 +57,9 @@ def test_hiatus_blocks_even_failing_proposals() -> None:
     vetoed = proposal("v", "Alice", when=at(0), votes=[("Kevan", "seal")])
     stale = proposal("s", "Bob", when=at(-200))
     s = status(game(stale, vetoed, dov("d", "Dave", when=at(1))), at(2))
-    verdicts = {m.post.id: (m.verdict, m.clause) for m in s.matters if m.post.id != "d"}
+    verdicts = {
+        m.post.id: (m.decision.verdict, m.decision.clause) for m in s.matters if m.post.id != "d"
+    }
     assert verdicts == {
         "s": (Verdict.BLOCKED, Clause.HIATUS),
         "v": (Verdict.BLOCKED, Clause.HIATUS),
@@ -161,7 +169,7 @@ def test_hiatus(
     assert s.hiatus is hiatus
     assert (s.hiatus_reason is not None) is hiatus
     m = next(m for m in s.matters if m.post.id == "p")
-    assert (m.verdict, m.clause) == proposal_verdict
+    assert (m.decision.verdict, m.decision.clause) == proposal_verdict
 
 
 def test_hiatus_reason_names_the_ascension_address() -> None:
@@ -256,8 +264,11 @@ def test_seasonal_downtime_is_every_year(year: int) -> None:
     """ "every year on December 24th"."""
     posted = datetime(year, 12, 20, tzinfo=UTC)
     g = game(proposal("p", "Alice", when=posted, votes=QUORUM_FOR))
-    assert matter(g, "p", datetime(year, 12, 25, tzinfo=UTC)).clause is Clause.SEASONAL_DOWNTIME
-    assert matter(g, "p", datetime(year, 12, 23, tzinfo=UTC)).verdict is Verdict.ENACT
+    assert (
+        matter(g, "p", datetime(year, 12, 25, tzinfo=UTC)).decision.clause
+        is Clause.SEASONAL_DOWNTIME
+    )
+    assert matter(g, "p", datetime(year, 12, 23, tzinfo=UTC)).decision.verdict is Verdict.ENACT
 
 
 def test_replaying_the_winning_dov_before_it_was_enacted() -> None:
@@ -270,4 +281,7 @@ def test_replaying_the_winning_dov_before_it_was_enacted() -> None:
     by_id = {m.post.id: m for m in s.matters}
     assert by_id["d"].illegal is False
     assert s.hiatus is True
-    assert (by_id["p"].verdict, by_id["p"].clause) == (Verdict.BLOCKED, Clause.HIATUS)
+    assert (by_id["p"].decision.verdict, by_id["p"].decision.clause) == (
+        Verdict.BLOCKED,
+        Clause.HIATUS,
+    )

@@ -322,10 +322,10 @@ def test_resolution_of_proposals(
     why: str,
 ) -> None:
     m = matter(game(proposal(votes=votes), players=players), "p", T0 + age)
-    assert (m.verdict, m.clause) == (verdict, clause), m.why
-    assert (m.for_count, m.against_count, m.quorum) == (for_, against, players // 2 + 1)
+    assert (m.decision.verdict, m.decision.clause) == (verdict, clause), m.decision.why
+    assert (m.tally.for_count, m.tally.against_count, m.quorum) == (for_, against, players // 2 + 1)
     assert m.oldest is True
-    assert why in m.why
+    assert why in m.decision.why
 
 
 def test_idle_players_are_not_counted_in_not_voting_against() -> None:
@@ -334,7 +334,11 @@ def test_idle_players_are_not_counted_in_not_voting_against() -> None:
     Idle counted)."""
     g = game(proposal(votes=againsts("Bob", "Carol", "Dave")), players=7, idle=["Erin", "Frank"])
     m = matter(g, "p", at(1))
-    assert (m.verdict, m.clause, m.quorum) == (Verdict.FAIL, Clause.PROPOSAL_QUORUM_UNREACHABLE, 3)
+    assert (m.decision.verdict, m.decision.clause, m.quorum) == (
+        Verdict.FAIL,
+        Clause.PROPOSAL_QUORUM_UNREACHABLE,
+        3,
+    )
 
 
 # decidable_at: "the earliest instant the verdict can change if no one votes again".
@@ -392,11 +396,11 @@ def test_decidable_at(
 ) -> None:
     g = game(proposal(votes=votes), players=players)
     m = matter(g, "p", T0 + age)
-    assert m.verdict is verdict
+    assert m.decision.verdict is verdict
     assert m.decidable_at == decidable
     # The claim holds: the verdict is the same just before and different at decidable_at.
-    assert matter(g, "p", decidable - timedelta(seconds=1)).verdict is verdict
-    assert matter(g, "p", decidable).verdict is not verdict
+    assert matter(g, "p", decidable - timedelta(seconds=1)).decision.verdict is verdict
+    assert matter(g, "p", decidable).decision.verdict is not verdict
 
 
 # "The oldest pending Proposal may be enacted ... / may be failed ..."
@@ -406,17 +410,17 @@ def test_only_the_oldest_pending_proposal_may_be_resolved() -> None:
     s = status(game(p2, p1), at(13))
     by_id = {m.post.id: m for m in s.matters}
     assert [m.post.id for m in s.matters] == ["p1", "p2"]
-    assert (by_id["p1"].verdict, by_id["p1"].clause, by_id["p1"].oldest) == (
+    assert (by_id["p1"].decision.verdict, by_id["p1"].decision.clause, by_id["p1"].oldest) == (
         Verdict.ENACT,
         Clause.PROPOSAL_QUORUM_FOR,
         True,
     )
-    assert (by_id["p2"].verdict, by_id["p2"].clause, by_id["p2"].oldest) == (
+    assert (by_id["p2"].decision.verdict, by_id["p2"].decision.clause, by_id["p2"].oldest) == (
         Verdict.BLOCKED,
         Clause.NOT_OLDEST,
         False,
     )
-    assert "p1" in by_id["p2"].why
+    assert "p1" in by_id["p2"].decision.why
     # p2 becomes the oldest when p1 has been pending for more than 7 days.
     assert by_id["p2"].decidable_at == at(days=7, seconds=1)
 
@@ -426,21 +430,29 @@ def test_oldest_pending_also_bars_failing_a_newer_proposal() -> None:
     p1 = proposal("p1", "Alice", when=at(0))
     p2 = proposal("p2", "Bob", when=at(1), votes=[("Kevan", "seal")])
     m = matter(game(p1, p2), "p2", at(2))
-    assert (m.verdict, m.clause, m.vetoed) == (Verdict.BLOCKED, Clause.NOT_OLDEST, True)
+    assert (m.decision.verdict, m.decision.clause, m.tally.vetoed) == (
+        Verdict.BLOCKED,
+        Clause.NOT_OLDEST,
+        True,
+    )
 
 
 def test_a_resolved_older_proposal_is_not_pending() -> None:
     p1 = proposal("p1", "Alice", when=at(0), status=PostStatus.ENACTED, resolved_at=at(12))
     p2 = proposal("p2", "Bob", when=at(1), votes=fors("Alice", "Carol"))
     m = matter(game(p1, p2), "p2", at(13))
-    assert (m.verdict, m.clause, m.oldest) == (Verdict.ENACT, Clause.PROPOSAL_QUORUM_FOR, True)
+    assert (m.decision.verdict, m.decision.clause, m.oldest) == (
+        Verdict.ENACT,
+        Clause.PROPOSAL_QUORUM_FOR,
+        True,
+    )
 
 
 def test_an_older_proposal_resolved_after_now_is_still_pending_as_of_now() -> None:
     p1 = proposal("p1", "Alice", when=at(0), status=PostStatus.ENACTED, resolved_at=at(14))
     p2 = proposal("p2", "Bob", when=at(1), votes=fors("Alice", "Carol"))
     s = status(game(p1, p2), at(13))
-    assert [(m.post.id, m.oldest, m.verdict) for m in s.matters] == [
+    assert [(m.post.id, m.oldest, m.decision.verdict) for m in s.matters] == [
         ("p1", True, Verdict.WAIT),
         ("p2", False, Verdict.BLOCKED),
     ]
@@ -450,7 +462,7 @@ def test_cfjs_are_not_proposals_for_the_oldest() -> None:
     c = cfj("c", "Bob", when=at(0))
     p = proposal("p", "Alice", when=at(1), votes=fors("Bob", "Carol"))
     s = status(game(c, p), at(13))
-    assert [(m.post.id, m.oldest, m.verdict) for m in s.matters] == [
+    assert [(m.post.id, m.oldest, m.decision.verdict) for m in s.matters] == [
         ("c", False, Verdict.WAIT),
         ("p", True, Verdict.ENACT),
     ]
@@ -485,7 +497,7 @@ def test_seven_day_rule(
     p1 = proposal("p1", "Alice", when=at(0), votes=fors("Bob", "Carol"))
     p2 = proposal("p2", "Bob", when=at(days=1), votes=fors("Alice", "Carol"))
     s = status(game(p1, p2), T0 + age)
-    got = [(m.post.id, m.verdict, m.clause, m.oldest) for m in s.matters]
+    got = [(m.post.id, m.decision.verdict, m.decision.clause, m.oldest) for m in s.matters]
     assert got == [first, second]
 
 
@@ -495,7 +507,7 @@ def test_stale_proposals_can_be_failed_even_when_not_the_oldest() -> None:
     p1 = proposal("p1", "Bob", when=at(1))
     p2 = proposal("p2", "Carol", when=at(days=7, hours=2), votes=fors("Bob", "Dave"))
     s = status(game(p0, p1, p2), at(days=8, hours=2))
-    got = [(m.post.id, m.verdict, m.clause, m.oldest) for m in s.matters]
+    got = [(m.post.id, m.decision.verdict, m.decision.clause, m.oldest) for m in s.matters]
     assert got == [
         ("p0", Verdict.FAIL, Clause.PROPOSAL_STALE, False),
         ("p1", Verdict.FAIL, Clause.PROPOSAL_STALE, False),
@@ -510,13 +522,13 @@ def test_becoming_the_oldest_when_the_older_passes_seven_days() -> None:
     p2 = proposal("p2", "Carol", when=at(days=1), votes=fors("Bob", "Dave"))
     g = game(p0, p1, p2)
     m = matter(g, "p2", at(days=2))
-    assert (m.verdict, m.clause) == (Verdict.BLOCKED, Clause.NOT_OLDEST)
+    assert (m.decision.verdict, m.decision.clause) == (Verdict.BLOCKED, Clause.NOT_OLDEST)
     assert m.decidable_at == at(days=7, hours=5, seconds=1)
     # At p0's 7 days + 1s p1 is the oldest; p2 still waits for p1.
     assert matter(g, "p1", at(days=7, seconds=1)).oldest is True
-    assert matter(g, "p2", at(days=7, seconds=1)).verdict is Verdict.BLOCKED
+    assert matter(g, "p2", at(days=7, seconds=1)).decision.verdict is Verdict.BLOCKED
     after = matter(g, "p2", at(days=7, hours=5, seconds=1))
-    assert (after.verdict, after.oldest) == (Verdict.ENACT, True)
+    assert (after.decision.verdict, after.oldest) == (Verdict.ENACT, True)
 
 
 @pytest.mark.parametrize(
@@ -536,7 +548,7 @@ def test_proposals_posted_in_the_same_second(order: tuple[str, str]) -> None:
     s = status(game(*(posts[i] for i in order)), at(13))
     oldest = [m.post.id for m in s.matters if m.oldest]
     assert len(oldest) == 1
-    verdicts = sorted((m.verdict, m.oldest) for m in s.matters)
+    verdicts = sorted((m.decision.verdict, m.oldest) for m in s.matters)
     assert verdicts == [(Verdict.BLOCKED, False), (Verdict.ENACT, True)]
     reversed_order = status(game(*(posts[i] for i in reversed(order))), at(13))
     assert [m.post.id for m in reversed_order.matters if m.oldest] == oldest

@@ -46,15 +46,15 @@ def first(g: Game) -> MatterStatus:
 
 
 def check(m: MatterStatus, want: Tallied) -> None:
-    assert dict(m.votes) == votes(want.votes)
-    assert (m.for_count, m.against_count, m.deferential_count) == (
+    assert dict(m.tally.votes) == votes(want.votes)
+    assert (m.tally.for_count, m.tally.against_count, m.tally.deferential_count) == (
         want.for_,
         want.against,
         want.deferential,
     )
-    assert (m.self_killed, m.vetoed) == (want.self_killed, want.vetoed)
+    assert (m.tally.self_killed, m.tally.vetoed) == (want.self_killed, want.vetoed)
     for player, evc in want.evc.items():
-        assert m.evc[player] == evc
+        assert m.tally.evc[player] == evc
 
 
 # Votable Matters: which icon is a player's Vote.
@@ -101,9 +101,15 @@ LAST_ICON = [
     ),
     pytest.param(
         game(cfj(votes=[("Bob", "for"), ("Bob", "imperial")])),
-        Tallied("Alice=FOR Bob=FOR", 2, 0, evc={"Bob": "c1"}),
-        id='Votable Matters: "A valid Vote is ... FOR or AGAINST" - DEFERENTIAL on a CfJ is'
-        " skipped, the earlier FOR stands",
+        Tallied("Alice=FOR Bob=DEFERENTIAL", 1, 0, 1, evc={"Bob": "c2"}),
+        id='Votable Matters: "using a voting icon of FOR, AGAINST, or DEFERENTIAL" - DEFERENTIAL'
+        " on a CfJ is Bob's Vote, not a valid one: the earlier FOR no longer counts",
+    ),
+    pytest.param(
+        game(dov(votes=[("Bob", "against"), ("Bob", "imperial")])),
+        Tallied("Alice=FOR Bob=DEFERENTIAL", 1, 0, 1, evc={"Bob": "c2"}),
+        id='Votable Matters: "using a voting icon of FOR, AGAINST, or DEFERENTIAL" - DEFERENTIAL'
+        " on a DoV replaces the earlier AGAINST and counts for neither side",
     ),
 ]
 
@@ -263,15 +269,15 @@ DEFERENTIAL = [
     ),
     pytest.param(
         game(dov(votes=[("Kevan", "for"), ("Bob", "imperial")])),
-        Tallied("Alice=FOR Kevan=FOR", 2, 0),
-        id='Votable Matters: "A valid Vote is ... FOR or AGAINST" - DEFERENTIAL is not valid'
-        " on a DoV, even with the Boss voting",
+        Tallied("Alice=FOR Kevan=FOR Bob=DEFERENTIAL", 2, 0, 1),
+        id='Special Proposal Voting: "casts a vote of DEFERENTIAL on a Proposal" - on a DoV it'
+        " is not the Boss's Vote, even with the Boss voting; not valid, not counted",
     ),
     pytest.param(
         game(cfj(votes=[("Kevan", "for"), ("Bob", "imperial")])),
-        Tallied("Alice=FOR Kevan=FOR", 2, 0),
-        id='Votable Matters: "A valid Vote is ... FOR or AGAINST" - DEFERENTIAL is not valid'
-        " on a CfJ",
+        Tallied("Alice=FOR Kevan=FOR Bob=DEFERENTIAL", 2, 0, 1),
+        id='Votable Matters: "A valid Vote is ... FOR or AGAINST" - DEFERENTIAL on a CfJ is'
+        " not valid, and not converted to the Boss's Vote",
     ),
 ]
 
@@ -379,16 +385,25 @@ def test_comments_published_after_now_are_not_yet_votes() -> None:
         ]
     )
     m = first(game(p))
-    assert dict(m.votes) == votes("Alice=FOR Bob=FOR Carol=DEFERENTIAL")
-    assert (m.for_count, m.against_count, m.deferential_count, m.self_killed) == (2, 0, 1, False)
+    assert dict(m.tally.votes) == votes("Alice=FOR Bob=FOR Carol=DEFERENTIAL")
+    assert (
+        m.tally.for_count,
+        m.tally.against_count,
+        m.tally.deferential_count,
+        m.tally.self_killed,
+    ) == (2, 0, 1, False)
     later = matter(game(p), "p", at(3))
-    assert dict(later.votes) == votes("Alice=AGAINST Bob=AGAINST Kevan=FOR Carol=FOR")
-    assert (later.for_count, later.against_count, later.self_killed) == (2, 2, True)
+    assert dict(later.tally.votes) == votes("Alice=AGAINST Bob=AGAINST Kevan=FOR Carol=FOR")
+    assert (later.tally.for_count, later.tally.against_count, later.tally.self_killed) == (
+        2,
+        2,
+        True,
+    )
 
 
 def test_comment_exactly_at_now_counts() -> None:
     p = proposal(votes=[comment("Bob", "against", when=NOW, id="c1")])
-    assert dict(first(game(p)).votes) == votes("Alice=FOR Bob=AGAINST")
+    assert dict(first(game(p)).tally.votes) == votes("Alice=FOR Bob=AGAINST")
 
 
 def test_last_icon_is_the_latest_in_time_whatever_the_listing_order() -> None:
@@ -401,8 +416,8 @@ def test_last_icon_is_the_latest_in_time_whatever_the_listing_order() -> None:
         ]
     )
     m = first(game(p))
-    assert m.votes["Bob"] is Vote.AGAINST
-    assert m.evc["Bob"] == "later"
+    assert m.tally.votes["Bob"] is Vote.AGAINST
+    assert m.tally.evc["Bob"] == "later"
 
 
 # Appendix "Voting Icons" and ARCHITECTURE section 1: an <img> whose alt or file name
@@ -482,14 +497,14 @@ ICONS = [
 @pytest.mark.parametrize(("voter", "html", "cast"), ICONS)
 def test_icons(voter: str, html: str, cast: Vote | None) -> None:
     m = first(game(proposal(votes=[comment(voter, html=html, when=at(0, 5), id="c1")])))
-    assert m.votes.get(voter) is cast
-    assert m.evc.get(voter) == ("c1" if cast is not None else None)
+    assert m.tally.votes.get(voter) is cast
+    assert m.tally.evc.get(voter) == ("c1" if cast is not None else None)
 
 
 def test_unknown_icon_is_warned_and_not_a_vote() -> None:
     html = '<img src="/images/vote/abstain.gif" alt="abstain">'
     m = first(game(proposal(votes=[comment("Bob", html=html, when=at(0, 5), id="c1")])))
-    assert "Bob" not in m.votes
+    assert "Bob" not in m.tally.votes
     assert "Bob" in m.not_voted
     assert any("abstain" in w and "c1" in w for w in m.warnings), m.warnings
 
@@ -516,14 +531,14 @@ EXPLICIT = [
 def test_explicit_vote_field(body: str, field_vote: str, cast: Vote) -> None:
     c = comment("Bob", body, when=at(0, 5), id="c1", vote=field_vote)
     m = first(game(proposal(votes=[c])))
-    assert m.votes["Bob"] is cast
-    assert m.evc["Bob"] == "c1"
+    assert m.tally.votes["Bob"] is cast
+    assert m.tally.evc["Bob"] == "c1"
 
 
 def test_explicit_vote_field_unknown_is_warned() -> None:
     c = comment("Bob", "for", when=at(0, 5), id="c1", vote="maybe")
     m = first(game(proposal(votes=[c])))
-    assert m.votes["Bob"] is Vote.FOR
+    assert m.tally.votes["Bob"] is Vote.FOR
     assert any("maybe" in w for w in m.warnings), m.warnings
 
 
@@ -543,7 +558,7 @@ def test_effective_vote_comment() -> None:
         ]
     )
     m = first(game(p))
-    assert dict(m.evc) == {
+    assert dict(m.tally.evc) == {
         "Alice": None,
         "Bob": "c2",
         "Carol": "c5",

@@ -15,6 +15,7 @@ from wikibot.cli import blog as cli_blog
 from wikibot.cli import demo as cli_demo
 from wikibot.cli import economy as cli_economy
 from wikibot.cli import mirror as cli_mirror
+from wikibot.cli import note as cli_note
 from wikibot.cli import status as cli_status
 from wikibot.cli import wiki as cli_wiki
 
@@ -99,6 +100,7 @@ __all__ = ["cli", "sandbox_group", "wiki_group"]
 cli_status.register(cli)
 cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
+cli_note.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
 cli_economy.register(cli)
 cli.add_command(cli_demo.demo)

@@ -148,7 +148,9 @@ def sync_command(
 def export_command(config_path: str | None, output: IO[str]) -> None:
     """Write the mirror as a nomic-archive/1 file.
 
-    The roster and Boss are the latest seen; each comment is exported as the
+    The roster and Boss are the latest seen, and every roster snapshot the
+    mirror holds is written as "rosters" (status uses the roster of each day);
+    each comment is exported as the
     blog first showed it (Fair Play forbids editing comments; later edits are
     audit findings in the mirror, not the record).
 

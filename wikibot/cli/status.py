@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import click
 
 from gamestate import evaluate
 from gamestate.models import Game
+from gamestate.reigns import Reigns
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.status_render import render_table, status_to_json
@@ -71,7 +73,7 @@ def status(
         click.echo(json.dumps(status_to_json(result), indent=2, ensure_ascii=False))
         return
     resolver = admin or config.game.player or None
-    if resolver is not None and not _is_active_admin(game, resolver):
+    if resolver is not None and not _is_active_admin(game, resolver, now):
         if admin:
             # Appendix "Resolve": "the act, as an Admin, of enacting or failing".
             raise click.ClickException(f"--admin {admin}: not an active Admin on the roster")
@@ -79,8 +81,11 @@ def status(
     click.echo(render_table(result, admin=resolver), nl=False)
 
 
-def _is_active_admin(game: Game, name: str) -> bool:
-    player = game.player(name)
+def _is_active_admin(game: Game, name: str, now: datetime) -> bool:
+    """Is ``name`` an Admin, not Idle, on the roster in force at ``now``?"""
+    snap = Reigns.from_game(game).snapshot_at(now)
+    players = snap.players if snap is not None else game.players
+    player = next((p for p in players if p.name == name), None)
     return player is not None and player.admin and not player.idle
 
 

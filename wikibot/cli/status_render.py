@@ -26,17 +26,17 @@ def matter_to_json(m: MatterStatus) -> dict[str, Any]:
         "title": m.post.title,
         "author": m.post.author,
         "posted_at": format_time(m.post.posted_at),
-        "votes": {name: vote.value for name, vote in sorted(m.votes.items())},
-        "for": m.for_count,
-        "against": m.against_count,
-        "deferential": m.deferential_count,
-        "self_killed": m.self_killed,
-        "vetoed": m.vetoed,
+        "votes": {name: vote.value for name, vote in sorted(m.tally.votes.items())},
+        "for": m.tally.for_count,
+        "against": m.tally.against_count,
+        "deferential": m.tally.deferential_count,
+        "self_killed": m.tally.self_killed,
+        "vetoed": m.tally.vetoed,
         "illegal": m.illegal,
         "illegal_reason": m.illegal_reason,
         "oldest": m.oldest,
-        "verdict": m.verdict.value,
-        "why": m.why,
+        "verdict": m.decision.verdict.value,
+        "why": m.decision.why,
         "decidable_at": format_time(m.decidable_at) if m.decidable_at else None,
         "not_voted": list(m.not_voted),
     }
@@ -67,7 +67,7 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
         f"Quorum {status.quorum}"
         + (f", {terms.boss}: {status.boss}" if status.boss else ", no Boss (Metadynasty)")
     )
-    lines = [head]
+    lines = [head, f"Roster: {status.roster_source}"]
     if status.hiatus:
         lines.append(f"HIATUS: {status.hiatus_reason}")
     for warning in status.warnings:
@@ -80,10 +80,10 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
     for m in status.matters:
         flags = "".join(
             mark
-            for mark, on in (("*", m.oldest), (" ILLEGAL", m.illegal), (" SK", m.self_killed))
+            for mark, on in (("*", m.oldest), (" ILLEGAL", m.illegal), (" SK", m.tally.self_killed))
             if on
         )
-        if m.vetoed:
+        if m.tally.vetoed:
             flags += " VETOED"
         rows.append(
             (
@@ -91,8 +91,8 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
                 _clip(m.post.title, 40) + flags,
                 m.post.author,
                 format_duration(status.now - m.post.posted_at),
-                f"{m.for_count}/{m.against_count}/{m.deferential_count}",
-                m.verdict.value,
+                f"{m.tally.for_count}/{m.tally.against_count}/{m.tally.deferential_count}",
+                m.decision.verdict.value,
                 format_time(m.decidable_at) if m.decidable_at else "-",
             )
         )
@@ -101,8 +101,8 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
     lines.append(fmt.format(*header).rstrip())
     for m, row in zip(status.matters, rows, strict=True):
         lines.append(fmt.format(*row).rstrip())
-        lines.append(f"    why: {m.why}")
-        if admin and m.verdict in (Verdict.ENACT, Verdict.FAIL):
+        lines.append(f"    why: {m.decision.why}")
+        if admin and m.decision.verdict in (Verdict.ENACT, Verdict.FAIL):
             lines.append(f"    note: {admin_note(m, admin)}")
         if m.not_voted:
             lines.append(f"    not voted: {', '.join(m.not_voted)}")

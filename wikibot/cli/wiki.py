@@ -142,7 +142,8 @@ def check(config_path: str | None) -> None:
 
     Reads the Ruleset (for the Building names), the Nomicland page and the
     Gamestate table, and replays the mirror's ledger to compare; prints each
-    problem with its page, line and the rule's words, and exits with status 1 when there is any.
+    problem with its page, line and the rule's words, and exits with status 1
+    when there is any.
 
     Example:
 
@@ -150,7 +151,7 @@ def check(config_path: str | None) -> None:
     """
     config = load(config_path)
     with reported():
-        client = connect(config, login=bool(config.wiki.user))
+        client = connect(config, dry_run=True, login=bool(config.wiki.user))
         try:
             mirror: Mirror | None = Mirror.open(config.mirror.database, create=False)
         except MirrorError:

@@ -45,6 +45,7 @@ from gamestate.icons import scan_comment
 from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
 from gamestate.votes import Vote
 from wikibot.errors import MirrorError
+from wikibot.mirror import history
 from wikibot.mirror.comment_text import comment_text
 from wikibot.mirror.database import (
     CHUNK,
@@ -163,7 +164,17 @@ class Mirror:
     # Storing ---------------------------------------------------------------
 
     def store_game(self, game: Game, *, seen_at: datetime, sync_run: int | None = None) -> Stored:
-        """Stores a whole game (an archive, say): roster, Boss, terms and every post."""
+        """Stores a whole game (an archive, say): its roster snapshots of the past (each at
+        its own time), today's roster, Boss and terms, and every post."""
+        for r in game.rosters:
+            self.store_roster(
+                r.players,
+                boss=r.boss,
+                terms=game.terms,
+                extra=history.snapshot_extra(game.extra, r),
+                seen_at=r.at,
+                sync_run=sync_run,
+            )
         self.store_roster(
             game.players,
             boss=game.boss,
@@ -275,11 +286,11 @@ class Mirror:
             result = Stored()
             if row is None:
                 new = {"id": post.id, "first_seen": seen_at, "last_seen": seen_at}
-                insert_rows(PostRow, [{**new, "extra": dict(post.extra), **values}])
+                insert_rows(PostRow, [{**new, "extra": history.post_extra(post), **values}])
                 result = Stored(new_posts=1)
             else:
                 changes = {k: v for k, v in values.items() if getattr(row, k) != v}
-                extra = {**row.extra, **post.extra}
+                extra = {**row.extra, **history.post_extra(post)}
                 if extra != row.extra:
                     changes["extra"] = extra
                 if seen_at > row.last_seen:
@@ -539,7 +550,8 @@ class Mirror:
                     admin_note=r.admin_note,
                     resolved_at=r.resolved_at,
                     comments=tuple(by_post.get(r.id, ())),
-                    extra=r.extra,
+                    passes_boss_to=history.passes_boss_to(r.extra),
+                    extra=history.post_extra_fields(r.extra),
                 )
                 for r in post_rows
             )
@@ -548,11 +560,13 @@ class Mirror:
             extra = dict(snap.extra)
             # "terms" is an archive field, so no unknown game field can be called that.
             terms_extra = extra.pop(_TERMS_EXTRA, {})
+            extra.pop(history.ROSTER_EXTRA, None)
             return Game(
                 players=players,
                 posts=posts,
                 boss=snap.boss,
                 terms=Terms(snap.term_player, snap.term_boss, extra=terms_extra),
+                rosters=history.stored_rosters(),
                 extra=extra,
             )
 

@@ -32,8 +32,8 @@ from mwparserfromhell.nodes import Argument, Comment, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
 __all__ = [
-    "RAW_TAGS",
     "QUOTING_TAGS",
+    "RAW_TAGS",
     "PageTemplate",
     "Section",
     "Span",

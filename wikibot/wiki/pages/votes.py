@@ -102,7 +102,7 @@ def _when(moment: datetime | None) -> str:
 
 
 def _voters(matter: MatterStatus, vote: Vote) -> list[str]:
-    return sorted((name for name, v in matter.votes.items() if v is vote), key=str.casefold)
+    return sorted((name for name, v in matter.tally.votes.items() if v is vote), key=str.casefold)
 
 
 def _count(count: int, names: Iterable[str]) -> str:
@@ -115,28 +115,28 @@ def _verdict(matter: MatterStatus) -> str:
         word
         for word, on in (
             ("oldest pending Proposal", matter.oldest),
-            ("vetoed", matter.vetoed),
-            ("self-killed", matter.self_killed),
+            ("vetoed", matter.tally.vetoed),
+            ("self-killed", matter.tally.self_killed),
             ("illegal", matter.illegal),
         )
         if on
     ]
-    verdict = f"'''{matter.verdict.value}'''"
+    verdict = f"'''{matter.decision.verdict.value}'''"
     return verdict + (f" ({', '.join(flags)})" if flags else "")
 
 
 def _row(matter: MatterStatus, blog_url: str) -> str:
     post = matter.post
     link = f"[{blog_url.rstrip('/')}/archive/{quote(post.id, safe='')} {_text(post.title)}]"
-    why = matter.why
+    why = matter.decision.why
     if matter.illegal and matter.illegal_reason:
         why = f"{why} (illegal: {matter.illegal_reason})"
     cells = [
         link,
         _text(post.author),
-        _count(matter.for_count, _voters(matter, Vote.FOR)),
-        _count(matter.against_count, _voters(matter, Vote.AGAINST)),
-        _count(matter.deferential_count, _voters(matter, Vote.DEFERENTIAL)),
+        _count(matter.tally.for_count, _voters(matter, Vote.FOR)),
+        _count(matter.tally.against_count, _voters(matter, Vote.AGAINST)),
+        _count(matter.tally.deferential_count, _voters(matter, Vote.DEFERENTIAL)),
         str(matter.quorum),
         _verdict(matter),
         _text(why),
@@ -178,10 +178,21 @@ def tally_fingerprint(status: GameStatus, *, blog_url: str = "") -> str:
                 "id": m.post.id,
                 "title": m.post.title,
                 "author": m.post.author,
-                "votes": sorted((name, vote.value) for name, vote in m.votes.items()),
-                "counts": [m.for_count, m.against_count, m.deferential_count, m.quorum],
-                "flags": [m.self_killed, m.vetoed, m.illegal, m.illegal_reason, m.oldest],
-                "verdict": m.verdict.value,
+                "votes": sorted((name, vote.value) for name, vote in m.tally.votes.items()),
+                "counts": [
+                    m.tally.for_count,
+                    m.tally.against_count,
+                    m.tally.deferential_count,
+                    m.quorum,
+                ],
+                "flags": [
+                    m.tally.self_killed,
+                    m.tally.vetoed,
+                    m.illegal,
+                    m.illegal_reason,
+                    m.oldest,
+                ],
+                "verdict": m.decision.verdict.value,
                 "decidable_at": format_time(m.decidable_at) if m.decidable_at else None,
             }
             for m in status.matters

@@ -1,0 +1,79 @@
+"""The game's history in the mirror: roster snapshots as the archive's ``rosters``, and a
+post's ``passes_boss_to`` (kept in the post's extra JSON).
+
+``export`` writes every roster snapshot the mirror holds, in time order, when it
+holds more than one (a single snapshot is today's roster, the archive's
+``players``). ``store_game`` stores an archive's snapshots, each at its own time,
+before today's roster (which is not stored again when it equals the last one), so
+an archive whose last snapshot is today's roster round-trips exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gamestate.models import Player, Post, RosterSnapshot
+from wikibot.mirror.schema import RosterPlayerRow, RosterSnapshotRow
+
+__all__ = [
+    "PASSES",
+    "ROSTER_EXTRA",
+    "passes_boss_to",
+    "post_extra",
+    "post_extra_fields",
+    "snapshot_extra",
+    "stored_rosters",
+]
+
+ROSTER_EXTRA = "rosters"
+"""Where a snapshot's extra JSON keeps unknown fields of an archive's roster snapshot
+("rosters" is an archive field, so no unknown game field can be called that)."""
+PASSES = "passes_boss_to"
+"""Where a post's extra JSON keeps the archive's ``passes_boss_to`` (an archive field)."""
+
+
+def post_extra(post: Post) -> dict[str, Any]:
+    """A post's extra JSON: its unknown fields, and ``passes_boss_to`` if set."""
+    extra = dict(post.extra)
+    if post.passes_boss_to is not None:
+        extra[PASSES] = post.passes_boss_to
+    return extra
+
+
+def passes_boss_to(extra: Mapping[str, Any]) -> str | None:
+    """The ``passes_boss_to`` kept in a post's extra JSON, if any."""
+    value = extra.get(PASSES)
+    return value if isinstance(value, str) else None
+
+
+def post_extra_fields(extra: Mapping[str, Any]) -> dict[str, Any]:
+    """A post's unknown fields: its extra JSON without ``passes_boss_to``."""
+    return {k: v for k, v in extra.items() if k != PASSES}
+
+
+def snapshot_extra(game_extra: Mapping[str, Any], snap: RosterSnapshot) -> Mapping[str, Any]:
+    """The extra JSON of a stored roster snapshot: the game's, plus the snapshot's own."""
+    return {**game_extra, ROSTER_EXTRA: dict(snap.extra)} if snap.extra else game_extra
+
+
+def stored_rosters() -> tuple[RosterSnapshot, ...]:
+    """Every roster snapshot in time order (call inside ``Mirror.bound()``); none when the
+    mirror saw only one roster."""
+    query = RosterSnapshotRow.select().order_by(RosterSnapshotRow.taken_at, RosterSnapshotRow.id)
+    snaps = list(query)
+    if len(snaps) < 2:
+        return ()
+    players: dict[int, list[Player]] = {}
+    rows = RosterPlayerRow.select().order_by(RosterPlayerRow.snapshot, RosterPlayerRow.position)
+    for r in rows.iterator():
+        players.setdefault(r.snapshot_id, []).append(Player(r.name, r.admin, r.idle, r.extra))
+    return tuple(
+        RosterSnapshot(
+            at=s.taken_at,
+            boss=s.boss,
+            players=tuple(players.get(s.id, ())),
+            extra=dict(s.extra.get(ROSTER_EXTRA, {})),
+        )
+        for s in snaps
+    )
