@@ -37,7 +37,7 @@ from wikibot.wiki.drift import check_wiki
 from wikibot.wiki.economy import ActionResult, perform
 from wikibot.wiki.pages.gamestate import SEED_WIKITEXT as TABLE_SEED
 from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as PARK_SEED
-from wikibot.wiki.replay import replay
+from wikibot.wiki.replay import replay_ledger
 
 FRONT_PAGE = """\
 Welcome to BlogNomic. Past dynasties:
@@ -280,7 +280,7 @@ def test_a_week_of_nomicland_on_the_wiki(game: Game, human: HumanEditor, pages: 
     assert park.rstrip() == expected_park.rstrip()
 
     # The ledger replays from the pages as first read to the very same pages.
-    replayed = replay(game.ledger, pages)
+    replayed = replay_ledger(game.ledger, pages)
     assert replayed is not None
     assert replayed.gaps == ()
     assert replayed.pages[pages.nomicland_page].rstrip() == park.rstrip()

@@ -27,6 +27,7 @@ from wikibot.wiki.economy import (
     Park,
     action_from,
     arguments_of,
+    changed_values,
     economy_from_record,
     finish_pending,
     op_id_of,
@@ -34,9 +35,10 @@ from wikibot.wiki.economy import (
     read_park,
     record_of,
     render_pages,
+    value_at,
 )
 from wikibot.wiki.etiquette import RUN_WORD, BotsRefusal, bots_refusal, is_run, normalise_user
-from wikibot.wiki.replay import Replay, compare, replay, state_differences
+from wikibot.wiki.replay import Replay, compare, replay_ledger
 from wikibot.wiki.wikitext import (
     QUOTING_TAGS,
     RAW_TAGS,
@@ -86,6 +88,7 @@ __all__ = [
     "bots_refusal",
     "build_site",
     "changed_section",
+    "changed_values",
     "check_pages",
     "check_title",
     "check_wiki",
@@ -104,11 +107,11 @@ __all__ = [
     "read_park",
     "record_of",
     "render_pages",
-    "replay",
+    "replay_ledger",
     "ruleset_buildings",
     "script_path",
     "sections",
     "spans",
-    "state_differences",
     "templates",
+    "value_at",
 ]

@@ -26,7 +26,7 @@ from wikibot.mirror.ledger import Ledger
 from wikibot.wiki.client import WikiClient
 from wikibot.wiki.pages.gamestate import GamestatePage
 from wikibot.wiki.pages.nomicland import NomiclandPage
-from wikibot.wiki.replay import compare, replay
+from wikibot.wiki.replay import compare, replay_ledger
 
 __all__ = ["NO_LEDGER", "DriftReport", "check_pages", "check_wiki", "ruleset_buildings"]
 
@@ -141,7 +141,7 @@ def check_wiki(
     gone = {p.page for p in missing}
     kept = tuple(p for p in report.problems if p.page not in gone)
     notes = report.notes
-    replayed = replay(ledger, pages) if ledger is not None else None
+    replayed = replay_ledger(ledger, pages) if ledger is not None else None
     if replayed is not None:
         today = {nomicland.title: nomicland.text, gamestate.title: gamestate.text}
         kept += tuple(compare(replayed.pages, today))

@@ -66,6 +66,7 @@ __all__ = [
     "Park",
     "action_from",
     "arguments_of",
+    "changed_values",
     "economy_from_record",
     "finish_pending",
     "op_id_of",
@@ -73,6 +74,7 @@ __all__ = [
     "read_park",
     "record_of",
     "render_pages",
+    "value_at",
 ]
 
 FRONT_PAGE = "Main Page"
@@ -156,6 +158,41 @@ def economy_from_record(record: Mapping[str, Any]) -> Economy:
         idle=record.get("idle", ()),
         books=Bookkeeping.from_json(record.get("books", {})),
     )
+
+
+def value_at(record: Mapping[str, Any], kind: str, name: str, column: str) -> Any:
+    """One value of an economy record: a player's column, a Zone, or a Business Day."""
+    if kind == "players":
+        row = record["players"].get(name)
+        return row.get(column) if row is not None else None
+    if kind == "zones":
+        return next((z for z in record["zones"] if z["name"] == name), None)
+    days = record["visitors"]
+    number = int(name)
+    return days[number - 1] if 1 <= number <= len(days) else None
+
+
+def changed_values(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[list[Any]]:
+    """What differs between two records: ``[kind, name, column, before, after]`` each
+    (kind ``players``, ``zones`` or ``visitors``; column '' but for players)."""
+    out: list[list[Any]] = []
+    for name in dict.fromkeys([*before["players"], *after["players"]]):
+        for column in ("budget", "debt", "smiles", "lbd"):
+            a = value_at(before, "players", name, column)
+            b = value_at(after, "players", name, column)
+            if a != b:
+                out.append(["players", name, column, a, b])
+    names = [z["name"] for z in before["zones"]] + [z["name"] for z in after["zones"]]
+    for name in dict.fromkeys(names):
+        a, b = value_at(before, "zones", name, ""), value_at(after, "zones", name, "")
+        if a != b:
+            out.append(["zones", name, "", a, b])
+    for number in range(1, max(len(before["visitors"]), len(after["visitors"])) + 1):
+        a = value_at(before, "visitors", str(number), "")
+        b = value_at(after, "visitors", str(number), "")
+        if a != b:
+            out.append(["visitors", str(number), "", a, b])
+    return out
 
 
 # Reading the pages.
@@ -330,6 +367,8 @@ def perform(
     if client.dry_run:
         return ActionResult(command, outcome, diffs, op_id, dry_run=True)
     rule = outcome.changes[0].clause.rule if outcome.changes else command
+    after = record_of(outcome.state)
+    changed = changed_values(record_of(park.economy), after)
     entry = LedgerEntry(
         op_id,
         now,
@@ -337,11 +376,12 @@ def perform(
         command,
         arguments=arguments,
         before={
-            "state": record_of(park.economy),
+            "values": [v[:3] + [v[3]] for v in changed],
             "revisions": {t: park.revisions[t].revid for t in titles},
         },
         after={
-            "state": record_of(outcome.state),
+            "values": [v[:3] + [v[4]] for v in changed],
+            "state": after,
             "books": outcome.state.books.to_json(),
             "pages": [t for t in titles if diffs[t]],
             "rule": rule,

@@ -1,11 +1,12 @@
 """Replaying the ledger: the gamestate pages as the ledger says they should be.
 
 The ledger keeps the Nomicland and Gamestate pages as the bot first read them
-(its ``baseline`` rows) and, for every applied action, the whole economy before
-and after it. Replaying writes the last action's values into the first-read
-pages; :func:`compare` names each line where today's wiki differs from that (a
-human edit the ledger cannot explain). Between two actions, values that changed
-outside the ledger are named too: the next action read them from the wiki.
+(its ``baseline`` rows) and, for every applied action, the values it changed as
+they were before, and the whole economy after it. Replaying writes the last
+action's values into the first-read pages; :func:`compare` names each line where
+today's wiki differs from that (a human edit the ledger cannot explain). Between
+two actions, values that changed outside the ledger are named too: the next
+action read them from the wiki.
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ from typing import Any
 from gamestate.dynasties.nomicland import NOMICLAND_PAGE, Problem
 from wikibot.config import WikiConfig
 from wikibot.mirror.ledger import Ledger
-from wikibot.wiki.economy import economy_from_record, render_pages
+from wikibot.wiki.economy import economy_from_record, render_pages, value_at
 
-__all__ = ["Replay", "compare", "replay", "state_differences"]
-
-_OWNED = ("players", "zones", "visitors")
+__all__ = ["Replay", "compare", "replay_ledger"]
 
 
 @dataclass(frozen=True)
@@ -37,31 +36,7 @@ class Replay:
     """Values that changed between two actions outside the ledger."""
 
 
-def state_differences(expected: Mapping[str, Any], found: Mapping[str, Any]) -> list[str]:
-    """What differs between two economy records (players, Zones, Visitors), named."""
-    out: list[str] = []
-    players_a, players_b = expected.get("players", {}), found.get("players", {})
-    for name in sorted(set(players_a) | set(players_b)):
-        a, b = players_a.get(name), players_b.get(name)
-        if a == b:
-            continue
-        if a is None or b is None:
-            out.append(f"{name}'s GNDT row {'appeared' if a is None else 'vanished'}")
-            continue
-        for column in ("budget", "debt", "smiles", "lbd"):
-            if a[column] != b[column]:
-                out.append(f"{name}'s {column}: {a[column]} -> {b[column]}")
-    zones_a = {z["name"]: z for z in expected.get("zones", [])}
-    zones_b = {z["name"]: z for z in found.get("zones", [])}
-    for name in sorted(set(zones_a) | set(zones_b)):
-        if zones_a.get(name) != zones_b.get(name):
-            out.append(f"Zone {name!r} changed")
-    if expected.get("visitors") != found.get("visitors"):
-        out.append(f"Visitors: {expected.get('visitors')} -> {found.get('visitors')}")
-    return out
-
-
-def replay(ledger: Ledger, pages: WikiConfig) -> Replay | None:
+def replay_ledger(ledger: Ledger, pages: WikiConfig) -> Replay | None:
     """The pages the ledger gives, or None when it holds no first-read pages."""
     baselines = ledger.baselines()
     titles = (pages.nomicland_page, pages.gamestate_page)
@@ -71,13 +46,17 @@ def replay(ledger: Ledger, pages: WikiConfig) -> Replay | None:
     count = 0
     gaps: list[str] = []
     for entry in ledger.actions():
-        before = entry.before.get("state", {})
         if last is not None:
-            owned_last = {k: last.get(k) for k in _OWNED}
-            owned_before = {k: before.get(k) for k in _OWNED}
-            if owned_last != owned_before:
-                changed = "; ".join(state_differences(owned_last, owned_before))
-                gaps.append(f"before {entry.action} by {entry.actor} ({entry.op_id}): {changed}")
+            differ = [
+                f"{_named(kind, name, column)}: the ledger left {_short(str(left))!r}, "
+                f"the action read {_short(str(value))!r}"
+                for kind, name, column, value in entry.before.get("values", ())
+                if (left := value_at(last, kind, name, column)) != value
+            ]
+            if differ:
+                gaps.append(
+                    f"before {entry.action} by {entry.actor} ({entry.op_id}): " + "; ".join(differ)
+                )
         last = entry.after["state"]
         count += 1
     nomicland, gamestate = (baselines[t] for t in titles)
@@ -105,6 +84,12 @@ def compare(expected: Mapping[str, str], today: Mapping[str, str]) -> list[Probl
             )
             problems.append(Problem(message, NOMICLAND_PAGE, title, b0 + 1))
     return problems
+
+
+def _named(kind: str, name: str, column: str) -> str:
+    if kind == "players":
+        return f"{name}'s {column}"
+    return f"Zone {name!r}" if kind == "zones" else f"Business Day {name}"
 
 
 def _short(text: str, limit: int = 120) -> str:
