@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from gamestate.models import Player
 from tests.plugins.wiki import HumanEditor
-from tests.wiki.test_economy_week import FRONT_PAGE, table
+from tests.wiki.test_economy_week import table
 from wikibot.cli import cli
 from wikibot.mirror.api import Mirror
 from wikibot.sandbox.mediawiki import RunningWiki
@@ -26,13 +26,12 @@ MONDAY = "2016-05-16T10:00:00Z"
 def config_file(
     sandbox_wiki: RunningWiki, tmp_path: Path, page_title: str, human: HumanEditor
 ) -> Path:
-    """A nomicbot.toml for the sandbox wiki (pages of this test's own) and a mirror whose
-    roster names Kevan the Boss."""
+    """A nomicbot.toml for the sandbox wiki (pages of this test's own; Zone words from the
+    sandbox's seeded front page) and a mirror whose roster names Kevan the Boss."""
     mirror = tmp_path / "mirror.sqlite"
     with Mirror.open(str(mirror)) as opened:
         players = [Player(n) for n in ("Kevan", "Josh", "Clucky")]
         opened.store_roster(players, boss="Kevan", seen_at=datetime(2016, 5, 1, tzinfo=UTC))
-    human.edit("Main Page", FRONT_PAGE)
     human.edit(f"{page_title}/Nomicland", PARK_SEED)
     human.edit(
         f"{page_title}/Gamestate",
