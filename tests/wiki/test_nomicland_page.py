@@ -137,7 +137,7 @@ def test_business_days_and_visitors() -> None:
     with_visitors = page.add_visitors(3, [Segment.CHILD, Segment.ADULT])
     assert _changed_lines(PARK, with_visitors) == ["- # ", "+ # cA"]
     next_day = NomiclandPage.from_wikitext(with_visitors).add_business_day()
-    assert next_day.endswith("# ccctcS <!-- Focus Grouping -->\n# cA\n# \n")
+    assert next_day.endswith("# ccctcS <!-- Focus Grouping -->\n# cA\n#\n")
     days = NomiclandPage.from_wikitext(next_day).business_days
     assert [d.number for d in days] == [1, 2, 3, 4] and days[3].visitors == ()
 
@@ -151,16 +151,16 @@ def test_visitors_added_to_a_commented_item_keep_the_comment() -> None:
 def test_seed_page_grows_a_queue() -> None:
     page = NomiclandPage.from_wikitext(SEED_WIKITEXT.rstrip())  # as MediaWiki stores it
     first = page.add_business_day()
-    assert first.endswith("== Visitors ==\n# \n")
+    assert first.endswith("== Visitors ==\n#\n")
     second = NomiclandPage.from_wikitext(first.rstrip()).add_business_day()
-    assert second.endswith("== Visitors ==\n#\n# \n")
+    assert second.endswith("== Visitors ==\n#\n#\n")
     assert len(NomiclandPage.from_wikitext(second.rstrip()).business_days) == 2
 
 
 def test_a_page_without_visitors_section_gets_one() -> None:
     page = NomiclandPage.from_wikitext("Intro.\n\n== The Ann Zone ==\n* Operator: Ann")
     assert page.add_business_day() == (
-        "Intro.\n\n== The Ann Zone ==\n* Operator: Ann\n\n== Visitors ==\n# \n"
+        "Intro.\n\n== The Ann Zone ==\n* Operator: Ann\n\n== Visitors ==\n#\n"
     )
 
 
