@@ -128,7 +128,7 @@ def test_wiki_check_reports_problems(
     lines = out.splitlines()
     assert lines[0].startswith(f'{page_title}/Gamestate line 6: Josh\'s Debt is 25 (rule "Budget"')
     assert any(line.startswith(f"{page_title}/Nomicland line 5: ") for line in lines)
-    assert "Ledger: the mirror keeps no ledger" in out
+    assert "Ledger: the mirror's ledger holds no gamestate actions" in out
     assert lines[-1] == "4 problem(s) found."
 
 

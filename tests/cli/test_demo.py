@@ -20,6 +20,10 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
     assert "why: FOR 5 >= Quorum 5 and open 1d 2h 56m (at least 12h)" in first.output
     assert "note: Enacted by Brendan (5-0, Quorum 5)" in first.output  # [game] player
     assert "Votes: saved revision" in first.output
+    # The economy: the GNDT seeded, then each action applied on the wiki.
+    assert "seeded one row per player" in first.output
+    assert first.output.count("Applied (ledger #") == 8, first.output
+    assert "The Mouse Zone Buildings:  -> Playpit" in first.output
     votes_url = next(
         line.split()[-1] for line in first.output.splitlines() if "published tally:" in line
     )
@@ -29,6 +33,7 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
     assert second.exit_code == 0, second.output
     assert "Sync run 2 (incremental): ok. 1 requests (1 not modified)" in second.output
     assert "Votes: no change (the published tally is current)." in second.output
+    assert second.output.count("already applied") == 8, second.output
     # The servers were stopped by --once.
     with pytest.raises(requests.ConnectionError):
         requests.get(votes_url, timeout=5)

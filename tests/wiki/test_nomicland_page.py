@@ -111,13 +111,13 @@ def test_changing_a_value_keeps_its_comment() -> None:
     ]
 
 
-def test_a_missing_field_is_added_under_the_others() -> None:
+def test_a_missing_field_is_added_in_the_formats_order() -> None:
     page = NomiclandPage.from_wikitext(PARK)
     josh = page.zone("The Josh Zone")
     assert josh is not None
     license_ = IPLicense("Teen Spirit", (Segment.TEEN, Segment.TEEN))
     new = page.replace_zone(replace(josh, ip_license=license_))
-    assert "* Operator: Josh\n* Buildings:\n* IP License: Teen Spirit (tt)\n\n== Visitors" in new
+    assert "* Operator: Josh\n* IP License: Teen Spirit (tt)\n* Buildings:\n\n== Visitors" in new
     assert NomiclandPage.from_wikitext(new).zone("The Josh Zone") == replace(
         josh, ip_license=license_
     )
@@ -126,9 +126,7 @@ def test_a_missing_field_is_added_under_the_others() -> None:
 def test_a_new_zone_goes_before_the_visitors() -> None:
     page = NomiclandPage.from_wikitext(PARK)
     new = page.replace_zone(Zone("The Bob Zone", operator="Bob"))
-    assert (
-        "* Buildings:\n\n== The Bob Zone ==\n* Operator: Bob\n* Buildings:\n\n== Visitors ==" in new
-    )
+    assert "* Buildings:\n\n== The Bob Zone ==\n* Operator: Bob\n\n== Visitors ==" in new
     again = NomiclandPage.from_wikitext(new)
     assert [z.name for z in again.zones] == ["The Kevan Zone", "The Josh Zone", "The Bob Zone"]
     assert again.business_days == page.business_days
@@ -139,7 +137,7 @@ def test_business_days_and_visitors() -> None:
     with_visitors = page.add_visitors(3, [Segment.CHILD, Segment.ADULT])
     assert _changed_lines(PARK, with_visitors) == ["- # ", "+ # cA"]
     next_day = NomiclandPage.from_wikitext(with_visitors).add_business_day()
-    assert next_day.endswith("# ccctcS <!-- Focus Grouping -->\n# cA\n# \n")
+    assert next_day.endswith("# ccctcS <!-- Focus Grouping -->\n# cA\n#\n")
     days = NomiclandPage.from_wikitext(next_day).business_days
     assert [d.number for d in days] == [1, 2, 3, 4] and days[3].visitors == ()
 
@@ -153,16 +151,16 @@ def test_visitors_added_to_a_commented_item_keep_the_comment() -> None:
 def test_seed_page_grows_a_queue() -> None:
     page = NomiclandPage.from_wikitext(SEED_WIKITEXT.rstrip())  # as MediaWiki stores it
     first = page.add_business_day()
-    assert first.endswith("== Visitors ==\n# \n")
+    assert first.endswith("== Visitors ==\n#\n")
     second = NomiclandPage.from_wikitext(first.rstrip()).add_business_day()
-    assert second.endswith("== Visitors ==\n#\n# \n")
+    assert second.endswith("== Visitors ==\n#\n#\n")
     assert len(NomiclandPage.from_wikitext(second.rstrip()).business_days) == 2
 
 
 def test_a_page_without_visitors_section_gets_one() -> None:
     page = NomiclandPage.from_wikitext("Intro.\n\n== The Ann Zone ==\n* Operator: Ann")
     assert page.add_business_day() == (
-        "Intro.\n\n== The Ann Zone ==\n* Operator: Ann\n\n== Visitors ==\n# \n"
+        "Intro.\n\n== The Ann Zone ==\n* Operator: Ann\n\n== Visitors ==\n#\n"
     )
 
 

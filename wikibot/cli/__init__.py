@@ -13,6 +13,7 @@ import click
 
 from wikibot.cli import blog as cli_blog
 from wikibot.cli import demo as cli_demo
+from wikibot.cli import economy as cli_economy
 from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import note as cli_note
 from wikibot.cli import resolve as cli_resolve
@@ -105,4 +106,5 @@ cli_note.register(cli)
 cli_resolve.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
 cli_watch.register(cli)
+cli_economy.register(cli)
 cli.add_command(cli_demo.demo)

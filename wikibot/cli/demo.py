@@ -2,15 +2,18 @@
 
 It starts the sandbox blog (serving an example game) and a real local
 MediaWiki, writes a ``nomicbot.toml`` joining them, then runs what an Admin
-runs: ``sync`` (blog -> mirror), ``status`` (the verdicts) and
-``publish --apply`` (the tally on the wiki's Votes page). Each step is the
-very CLI command, invoked with that config.
+runs: ``sync`` (blog -> mirror), ``status`` (the verdicts),
+``publish --apply`` (the tally on the wiki's Votes page), then seeds the GNDT
+with the example game's players and plays a few Nomicland actions (Zones,
+Buildings, an IP License, a Business Day) so the Nomicland and Gamestate pages
+change. Each step is the very CLI command, invoked with that config.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 import shutil
 import signal
 import socket
@@ -20,14 +23,18 @@ from types import FrameType
 
 import click
 
+from gamestate.dynasties.nomicland import PlayerRow
+from gamestate.models import Game
 from wikibot.archive import read_archive_file
-from wikibot.cli.common import now_option, reported
+from wikibot.cli.common import load, now_option, reported
 from wikibot.cli.mirror import sync_command
 from wikibot.cli.status import status
 from wikibot.cli.wiki import publish
 from wikibot.examples import NOMICLAND
 from wikibot.sandbox.blog import serve_in_thread
 from wikibot.sandbox.mediawiki import start_wiki
+from wikibot.wiki.client import EditCause, connect
+from wikibot.wiki.pages.gamestate import GamestatePage
 
 __all__ = ["demo", "write_demo_config"]
 
@@ -64,6 +71,66 @@ def write_demo_config(
         f'player = "{player}"  # the Admin running the bot\n',
         encoding="utf-8",
     )
+
+
+ECONOMY_NOW = "2016-05-17T12:00:00Z"
+"""When the demo's economy actions are played (fixed, so a second run repeats none)."""
+BOSS_DEBT = -50000
+"""The Boss's Debt the demo starts with: at 0, Project Completion would end the game at once."""
+
+_PLAYS: tuple[tuple[str, ...], ...] = (
+    ("day", "new", "--as", "{boss}"),
+    ("zone", "create", "--word", "Mouse", "--as", "Josh"),
+    ("zone", "create", "--word", "Coaster", "--as", "Clucky"),
+    ("build", "Playpit", "--as", "Josh"),
+    ("build", "Gift Shop", "--budget", "C", "--as", "Clucky"),
+    ("license", "create", "Mouse Empire", "cA", "--as", "Josh"),
+    ("license", "exercise", "--day", "1", "--as", "Josh"),
+    ("day", "process", "--as", "Josh"),
+)
+"""The economy actions the demo plays, as typed at the command line."""
+
+
+def _seed_gndt(config: Path, game: Game) -> None:
+    """One Gamestate row per player (the Ruleset's defaults, the Boss in Debt), unless the
+    table has rows already."""
+    settings = load(str(config))
+    client = connect(settings, min_interval=0)
+
+    def seed(text: str) -> str:
+        table = GamestatePage.from_wikitext(text)
+        if table.rows:
+            return text
+        rows = [
+            PlayerRow(p.name, debt=BOSS_DEBT if p.name == game.boss else 0) for p in game.players
+        ]
+        return table.render(rows)
+
+    result = client.edit(
+        settings.wiki.gamestate_page,
+        seed,
+        cause=EditCause("seed the GNDT with the example game's players"),
+    )
+    if result.saved:
+        click.echo(f"{result.title}: seeded one row per player (revision {result.revid}).")
+
+
+def _play_economy(config: Path, game: Game) -> None:
+    """Seeds the GNDT and plays a few economy actions, each the very CLI command."""
+    from wikibot.cli.economy import register
+
+    group = click.Group()
+    register(group)
+    with reported():
+        _seed_gndt(config, game)
+    for words in _PLAYS:
+        args = [w.format(boss=game.boss or "") for w in words]
+        args += ["--apply", "--now", ECONOMY_NOW, "--config", str(config)]
+        click.echo("\n$ nomicbot " + " ".join(shlex.quote(a) for a in args))
+        try:
+            group.main(args, prog_name="nomicbot", standalone_mode=False)
+        except click.ClickException as exc:
+            click.echo(f"Error: {exc.format_message()}")
 
 
 def _ports(data_dir: Path, blog_port: int, wiki_port: int) -> tuple[int, int]:
@@ -211,11 +278,13 @@ def demo(
             ctx.invoke(
                 publish, apply_=True, now_text=now_text, archive_path=None, config_path=str(config)
             )
+            _play_economy(config, game)
             click.echo(
                 "\nOpen in a browser:\n"
                 f"  the blog:            {blog.url}\n"
                 f"  the published tally: {wiki.url}index.php?title=Votes\n"
-                f"  the gamestate:       {wiki.url}index.php?title=Nomicland"
+                f"  the Zones and Visitors: {wiki.url}index.php?title=Nomicland\n"
+                f"  the GNDT:            {wiki.url}index.php?title=Gamestate"
             )
             if not once:
                 click.echo(

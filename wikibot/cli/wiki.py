@@ -12,6 +12,9 @@ import click
 from gamestate import evaluate
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.status import load_game
+from wikibot.errors import MirrorError
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import Ledger
 from wikibot.sandbox.mediawiki import RUN_PAGE, install_wiki, start_wiki
 from wikibot.wiki.client import connect
 from wikibot.wiki.drift import check_wiki
@@ -138,8 +141,9 @@ def check(config_path: str | None) -> None:
     """Check the wiki's gamestate pages against the Ruleset.
 
     Reads the Ruleset (for the Building names), the Nomicland page and the
-    Gamestate table; prints each problem with its page, line and the rule's
-    words, and exits with status 1 when there is any.
+    Gamestate table, and replays the mirror's ledger to compare; prints each
+    problem with its page, line and the rule's words, and exits with status 1
+    when there is any.
 
     Example:
 
@@ -148,7 +152,17 @@ def check(config_path: str | None) -> None:
     config = load(config_path)
     with reported():
         client = connect(config, dry_run=True, login=bool(config.wiki.user))
-        report = check_wiki(client, config.wiki)
+        try:
+            mirror: Mirror | None = Mirror.open(config.mirror.database, create=False)
+        except MirrorError:
+            mirror = None  # no mirror yet: the pages are checked against the Ruleset only
+        try:
+            report = check_wiki(
+                client, config.wiki, ledger=Ledger(mirror) if mirror is not None else None
+            )
+        finally:
+            if mirror is not None:
+                mirror.close()
     for line in report.lines():
         click.echo(line)
     if not report.ok:

@@ -23,6 +23,7 @@ Starting again re-uses an installed directory.
 from __future__ import annotations
 
 import atexit
+import base64
 import json
 import os
 import re
@@ -46,6 +47,8 @@ from wikibot.errors import WikiError
 __all__ = [
     "ADMIN_USER",
     "BOT_USER",
+    "FRONT_PAGE_TEXT",
+    "LOGO_SVG",
     "MEDIAWIKI_DIR",
     "RUN_PAGE",
     "RUN_PAGE_TEXT",
@@ -55,6 +58,7 @@ __all__ = [
     "create_account",
     "credentials",
     "install_wiki",
+    "logo_setting",
     "run_maintenance",
     "seed_pages",
     "start_wiki",
@@ -119,6 +123,50 @@ $wgHooks['PingLimiter'][] = static function ( $user, $action, &$result ) {{
 \treturn true;
 }};
 """
+
+
+FRONT_PAGE_TEXT = """\
+Welcome to the Nomic Sandbox, a local wiki laid out like BlogNomic's.
+
+== Dynasties ==
+* The Mouse Dynasty of Kevan: a theme park, Nomicland.
+* The First Coaster Dynasty of Josh.
+* The Lagoon Dynasty.
+"""
+"""The front page (``Main Page``): its dynasty descriptions name the Zones (rule "Zones")."""
+
+LOGO_SVG = """\
+<svg xmlns="http://www.w3.org/2000/svg" width="135" height="135" viewBox="0 0 135 135">
+<title>Nomic Sandbox</title>
+<rect x="4" y="4" width="127" height="127" rx="18" fill="#1d3557"/>
+<g stroke="#f1faee" stroke-width="3" fill="none">
+<circle cx="67.5" cy="56" r="34"/>
+<path d="M67.5 22V90M33.5 56H101.5M43.5 32L91.5 80M91.5 32L43.5 80"/>
+<path d="M67.5 56L47 112M67.5 56L88 112" stroke-width="5"/>
+</g>
+<g fill="#e63946">
+<circle cx="67.5" cy="22" r="6"/><circle cx="101.5" cy="56" r="6"/>
+<circle cx="67.5" cy="90" r="6"/><circle cx="33.5" cy="56" r="6"/>
+<circle cx="91.5" cy="32" r="5"/><circle cx="91.5" cy="80" r="5"/>
+<circle cx="43.5" cy="80" r="5"/><circle cx="43.5" cy="32" r="5"/>
+</g>
+<circle cx="67.5" cy="56" r="7" fill="#ffb703"/>
+<text x="67.5" y="127" font-family="sans-serif" font-size="15" font-weight="bold"
+ fill="#ffb703" text-anchor="middle">Nomicland</text>
+</svg>
+"""
+"""The sandbox wiki's logo: a Ferris wheel for the theme-park dynasty (drawn for nomicbot)."""
+
+
+def logo_setting() -> str:
+    """LocalSettings lines setting ``$wgLogos`` to :data:`LOGO_SVG`, inlined as a data URI
+    (the sandbox serves MediaWiki's own directory, so the logo needs no file of its own)."""
+    encoded = base64.b64encode(LOGO_SVG.encode("utf-8")).decode("ascii")
+    uri = f"data:image/svg+xml;base64,{encoded}"
+    return (
+        "# The sandbox's own logo (instead of MediaWiki's \"Set $wgLogos\" placeholder).\n"
+        f"$wgLogos = [ '1x' => '{uri}', 'icon' => '{uri}' ];\n"
+    )
 
 
 @dataclass(frozen=True)
@@ -263,6 +311,7 @@ def seed_pages(pages: WikiConfig = DEFAULT_PAGES) -> dict[str, str]:
         pages.gamestate_page: GAMESTATE,
         pages.votes_page: VOTES,
         RUN_PAGE: RUN_PAGE_TEXT,
+        "Main Page": FRONT_PAGE_TEXT,
     }
 
 
@@ -311,6 +360,7 @@ def install_wiki(data_dir: Path) -> WikiCredentials:
     settings = data_dir / "LocalSettings.php"
     with settings.open("a", encoding="utf-8") as handle:
         handle.write(_SETTINGS.format(cache=data_dir / "cache"))
+        handle.write(logo_setting())
     settings.chmod(0o600)  # it holds $wgSecretKey
     # The bot's own password is never used (it logs in with its bot password),
     # so it is random and thrown away.
@@ -340,6 +390,7 @@ def install_wiki(data_dir: Path) -> WikiCredentials:
                 f"--user={ADMIN_USER}",
                 "--summary=Seeded by nomicbot sandbox wiki",
                 "--rc",
+                "--overwrite",  # the Main Page exists from the install
                 *([f"--prefix={prefix}"] if prefix else []),
                 *files,
             )

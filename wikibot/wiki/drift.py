@@ -10,8 +10,9 @@ page, line and the rule's words:
 * across pages: an Operator with no row in the Gamestate table, an LBD past the
   last Business Day.
 
-Comparing the pages with the mirror's ledger of events comes once the mirror
-keeps one; until then the report says there is no ledger to compare with.
+* against the ledger (when a mirror is given): the pages as replaying the
+  ledger from the first-read pages gives them; each line that differs is named
+  as a human edit the ledger cannot explain (:mod:`wikibot.wiki.replay`).
 """
 
 from __future__ import annotations
@@ -21,15 +22,17 @@ from dataclasses import dataclass
 from gamestate.dynasties.nomicland import BUDGET, NOMICLAND_PAGE, Problem, check_zones
 from rules_text import BuildingCatalogue, RulesTextError, buildings, parse_ruleset
 from wikibot.config import WikiConfig
+from wikibot.mirror.ledger import Ledger
 from wikibot.wiki.client import WikiClient
 from wikibot.wiki.pages.gamestate import GamestatePage
 from wikibot.wiki.pages.nomicland import NomiclandPage
+from wikibot.wiki.replay import compare, replay_ledger
 
 __all__ = ["NO_LEDGER", "DriftReport", "check_pages", "check_wiki", "ruleset_buildings"]
 
 NO_LEDGER = (
-    "Ledger: the mirror keeps no ledger of gamestate events yet, so the pages were "
-    "checked against the Ruleset only, not against a history of actions."
+    "Ledger: the mirror's ledger holds no gamestate actions for these pages yet, so the "
+    "pages were checked against the Ruleset only, not against a history of actions."
 )
 
 
@@ -116,8 +119,10 @@ def check_pages(
     return DriftReport(tuple(problems), tuple(notes))
 
 
-def check_wiki(client: WikiClient, pages: WikiConfig) -> DriftReport:
-    """Reads the gamestate pages from the wiki and checks them."""
+def check_wiki(
+    client: WikiClient, pages: WikiConfig, *, ledger: Ledger | None = None
+) -> DriftReport:
+    """Reads the gamestate pages from the wiki and checks them (and against ``ledger``)."""
     ruleset = client.read(pages.ruleset_page)
     nomicland = client.read(pages.nomicland_page)
     gamestate = client.read(pages.gamestate_page)
@@ -135,4 +140,13 @@ def check_wiki(client: WikiClient, pages: WikiConfig) -> DriftReport:
     # A missing page is one problem, not also everything it fails to hold.
     gone = {p.page for p in missing}
     kept = tuple(p for p in report.problems if p.page not in gone)
-    return DriftReport(missing + kept, report.notes)
+    notes = report.notes
+    replayed = replay_ledger(ledger, pages) if ledger is not None else None
+    if replayed is not None:
+        today = {nomicland.title: nomicland.text, gamestate.title: gamestate.text}
+        kept += tuple(compare(replayed.pages, today))
+        notes = tuple(n for n in notes if n != NO_LEDGER) + (
+            f"Ledger: {replayed.actions} action(s) replayed from the pages as first read.",
+            *(f"Ledger: changed outside the ledger {gap}" for gap in replayed.gaps),
+        )
+    return DriftReport(missing + kept, notes)

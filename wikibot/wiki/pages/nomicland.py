@@ -305,21 +305,21 @@ class NomiclandPage:
             new = by_name.pop(old.name.casefold(), old)
             if new == old:
                 continue
-            added: list[str] = []
-            for label in ("Operator", "IP License", "Buildings", "Planned Buildings"):
+            last = max([layout.heading, *(v.line for v in layout.fields.values())])
+            for at, label in enumerate(_ORDER):
                 before, after = _field_text(old, label), _field_text(new, label)
                 if before == after:
                     continue
                 value = layout.fields.get(label)
                 if value is None:
-                    added.append(f"* {label}: {after}\n")
+                    # A new line goes in the format's order: before the next field present.
+                    later = [layout.fields[k].line for k in _ORDER[at + 1 :] if k in layout.fields]
+                    where = min(later) if later else last + 1
+                    inserts.setdefault(where, []).append(f"* {label}: {after}\n")
                 else:
                     edits[value.line] = _set_value(
                         self._lines, value, _extend(value, before, after)
                     )
-            if added:
-                last = max([layout.heading, *(v.line for v in layout.fields.values())])
-                inserts.setdefault(last + 1, []).extend(added)
         if by_name:
             at = self._visitors[0] if self._visitors else len(self._lines.lines)
             blocks = [_zone_block(z) for z in zones if z.name.casefold() in by_name]
@@ -335,7 +335,7 @@ class NomiclandPage:
         for old, new, value in zip(self.business_days, days, self._days, strict=False):
             if old != new:
                 edits[value.line] = _set_value(self._lines, value, str(new), item=True)
-        fresh = [f"# {day}\n" for day in days[len(self.business_days) :]]
+        fresh = [f"# {day}".rstrip() + "\n" for day in days[len(self.business_days) :]]
         if not fresh:
             return
         if self._days:
@@ -401,11 +401,16 @@ def _set_value(lines: WikiLines, value: _Value, new: str, *, item: bool = False)
     return text[:begin] + lead + new + text[value.end :] + line.newline
 
 
+_ORDER = ("Operator", "IP License", "Buildings", "Planned Buildings")
+"""The field lines of a Zone, in the format's order (ARCHITECTURE.md section 3)."""
+
+
 def _zone_block(zone: Zone) -> str:
+    """A new Zone's section: a line is omitted when its value is empty."""
     out = [f"== {zone.name} ==\n"]
-    for label in ("Operator", "IP License", "Buildings", "Planned Buildings"):
+    for label in _ORDER:
         written = _field_text(zone, label)
-        if written or label in ("Operator", "Buildings"):
+        if written:
             out.append(f"* {label}: {written}".rstrip() + "\n")
     return "".join(out)
 

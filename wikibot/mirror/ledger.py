@@ -1,0 +1,212 @@
+"""The ledger: every applied gamestate action, one row each, in the mirror's ``ledger`` table.
+
+An action is recorded in two steps under an operation id (``op_id``):
+
+1. ``start`` writes the row as ``started`` *before* the wiki is edited, with the
+   actor, the game time, the action and its arguments, and the values before
+   and after;
+2. ``finish`` marks it ``applied`` *after* the edits, with the revision id each
+   edit produced.
+
+A crash between the two leaves a ``started`` row: the next run finds it with
+:meth:`Ledger.pending` and finishes it (the op id is in each edit summary, so
+an edit that did go out is recognised on the page history and not made twice).
+
+The pages as the bot first read them are kept as rows of their own (action
+``baseline``), so the ledger can be replayed from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from wikibot.errors import MirrorError
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.schema import LedgerRow
+
+__all__ = ["APPLIED", "BASELINE", "STARTED", "Ledger", "LedgerEntry"]
+
+_ORDER: Any = LedgerRow._meta.primary_key  # peewee's implicit ``id``: the order recorded
+
+STARTED = "started"
+"""The row's writes may be partly done."""
+APPLIED = "applied"
+"""Every write of the row is done."""
+BASELINE = "baseline"
+"""The action of a row holding a page as the bot first read it."""
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One row of the ledger."""
+
+    op_id: str
+    """The operation id: the same action run again has the same id."""
+    at: datetime
+    """The game time of the action (``--now``)."""
+    actor: str
+    """Who acted."""
+    action: str
+    """The command, e.g. ``build`` or ``day process``."""
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    """The action's arguments as JSON values."""
+    before: Mapping[str, Any] = field(default_factory=dict)
+    """The values the action read."""
+    after: Mapping[str, Any] = field(default_factory=dict)
+    """The values it wrote."""
+    cause: str = ""
+    """The command line, or the post or comment URL, that asked for it."""
+    revisions: Mapping[str, int] = field(default_factory=dict)
+    """Page title -> the revision id its edit produced."""
+    state: str = STARTED
+    """``started`` or ``applied``."""
+    parent: str | None = None
+    """The operation this one is an effect of, if any."""
+
+    @property
+    def is_applied(self) -> bool:
+        """All its writes are done."""
+        return self.state == APPLIED
+
+
+def _entry(row: LedgerRow) -> LedgerEntry:
+    return LedgerEntry(
+        op_id=row.op_id,
+        at=row.at,
+        actor=row.actor,
+        action=row.action,
+        arguments=dict(row.arguments),
+        before=dict(row.before),
+        after=dict(row.after),
+        cause=row.cause,
+        revisions={str(k): int(v) for k, v in dict(row.revisions).items()},
+        state=row.state,
+        parent=row.parent,
+    )
+
+
+class Ledger:
+    """The ledger of one mirror."""
+
+    def __init__(self, mirror: Mirror, *, clock: Any = None) -> None:
+        self.mirror = mirror
+        self._clock = clock
+
+    def _recorded_at(self, at: datetime) -> datetime:
+        return self._clock() if self._clock is not None else at
+
+    # Writing.
+
+    def start(self, entry: LedgerEntry) -> LedgerEntry:
+        """Records ``entry`` as ``started`` (before its writes); a known op id is an error."""
+        with self.mirror.bound(), self.mirror.db.atomic():
+            if LedgerRow.get_or_none(LedgerRow.op_id == entry.op_id) is not None:
+                raise MirrorError(f"ledger: operation {entry.op_id} is already recorded")
+            LedgerRow.create(
+                op_id=entry.op_id,
+                parent=entry.parent,
+                state=STARTED,
+                at=entry.at,
+                recorded_at=self._recorded_at(entry.at),
+                actor=entry.actor,
+                action=entry.action,
+                arguments=dict(entry.arguments),
+                before=dict(entry.before),
+                after=dict(entry.after),
+                cause=entry.cause,
+                revisions=dict(entry.revisions),
+            )
+        return entry
+
+    def finish(self, op_id: str, revisions: Mapping[str, int]) -> LedgerEntry:
+        """Marks the operation ``applied`` with the revision ids its edits produced."""
+        with self.mirror.bound(), self.mirror.db.atomic():
+            row = LedgerRow.get_or_none(LedgerRow.op_id == op_id)
+            if row is None:
+                raise MirrorError(f"ledger: no operation {op_id}")
+            row.state = APPLIED
+            row.revisions = {**dict(row.revisions), **dict(revisions)}
+            row.save()
+            return _entry(row)
+
+    def record_baseline(self, title: str, text: str, revid: int | None, at: datetime) -> bool:
+        """Keeps ``text`` as the page as the bot first read it; False if one is kept already."""
+        op_id = f"{BASELINE}:{title}"
+        with self.mirror.bound(), self.mirror.db.atomic():
+            if LedgerRow.get_or_none(LedgerRow.op_id == op_id) is not None:
+                return False
+            LedgerRow.create(
+                op_id=op_id,
+                state=APPLIED,
+                at=at,
+                recorded_at=self._recorded_at(at),
+                actor="nomicbot",
+                action=BASELINE,
+                arguments={"title": title},
+                before={},
+                after={"text": text},
+                cause="first read of the page",
+                revisions={title: revid} if revid is not None else {},
+            )
+        return True
+
+    # Reading.
+
+    def get(self, op_id: str) -> LedgerEntry | None:
+        """The row of ``op_id``, if recorded."""
+        with self.mirror.bound():
+            row = LedgerRow.get_or_none(LedgerRow.op_id == op_id)
+            return _entry(row) if row is not None else None
+
+    def baselines(self) -> dict[str, str]:
+        """Page title -> its text as the bot first read it."""
+        with self.mirror.bound():
+            rows = LedgerRow.select().where(LedgerRow.action == BASELINE)
+            return {str(r.arguments["title"]): str(r.after["text"]) for r in rows}
+
+    def pending(self) -> list[LedgerEntry]:
+        """Operations started and not applied (a run that stopped midway), oldest first."""
+        with self.mirror.bound():
+            rows = LedgerRow.select().where(LedgerRow.state == STARTED).order_by(_ORDER)
+            return [_entry(r) for r in rows]
+
+    def actions(self) -> Iterator[LedgerEntry]:
+        """Every applied action (baselines aside), in the order applied."""
+        with self.mirror.bound():
+            rows = list(
+                LedgerRow.select()
+                .where((LedgerRow.state == APPLIED) & (LedgerRow.action != BASELINE))
+                .order_by(_ORDER)
+                .tuples()
+                .iterator()
+            )
+        names = [f.name for f in LedgerRow._meta.sorted_fields]
+        for values in rows:
+            row = dict(zip(names, values, strict=True))
+            yield LedgerEntry(
+                op_id=row["op_id"],
+                at=row["at"],
+                actor=row["actor"],
+                action=row["action"],
+                arguments=row["arguments"],
+                before=row["before"],
+                after=row["after"],
+                cause=row["cause"],
+                revisions=row["revisions"],
+                state=row["state"],
+                parent=row["parent"],
+            )
+
+    def latest(self) -> LedgerEntry | None:
+        """The last applied action, if any."""
+        with self.mirror.bound():
+            row = (
+                LedgerRow.select()
+                .where((LedgerRow.state == APPLIED) & (LedgerRow.action != BASELINE))
+                .order_by(_ORDER.desc())
+                .first()
+            )
+            return _entry(row) if row is not None else None

@@ -1,0 +1,96 @@
+"""Replaying the ledger: the gamestate pages as the ledger says they should be.
+
+The ledger keeps the Nomicland and Gamestate pages as the bot first read them
+(its ``baseline`` rows) and, for every applied action, the values it changed as
+they were before, and the whole economy after it. Replaying writes the last
+action's values into the first-read pages; :func:`compare` names each line where
+today's wiki differs from that (a human edit the ledger cannot explain). Between
+two actions, values that changed outside the ledger are named too: the next
+action read them from the wiki.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gamestate.dynasties.nomicland import NOMICLAND_PAGE, Problem
+from wikibot.config import WikiConfig
+from wikibot.mirror.ledger import Ledger
+from wikibot.wiki.economy import economy_from_record, render_pages, value_at
+
+__all__ = ["Replay", "compare", "replay_ledger"]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The pages the ledger accounts for."""
+
+    pages: Mapping[str, str]
+    """Page title -> the text replaying the ledger gives."""
+    actions: int
+    """How many applied actions were replayed."""
+    gaps: tuple[str, ...]
+    """Values that changed between two actions outside the ledger."""
+
+
+def replay_ledger(ledger: Ledger, pages: WikiConfig) -> Replay | None:
+    """The pages the ledger gives, or None when it holds no first-read pages."""
+    baselines = ledger.baselines()
+    titles = (pages.nomicland_page, pages.gamestate_page)
+    if not all(t in baselines for t in titles):
+        return None
+    last: Mapping[str, Any] | None = None
+    count = 0
+    gaps: list[str] = []
+    for entry in ledger.actions():
+        if last is not None:
+            differ = [
+                f"{_named(kind, name, column)}: the ledger left {_short(str(left))!r}, "
+                f"the action read {_short(str(value))!r}"
+                for kind, name, column, value in entry.before.get("values", ())
+                if (left := value_at(last, kind, name, column)) != value
+            ]
+            if differ:
+                gaps.append(
+                    f"before {entry.action} by {entry.actor} ({entry.op_id}): " + "; ".join(differ)
+                )
+        last = entry.after["state"]
+        count += 1
+    nomicland, gamestate = (baselines[t] for t in titles)
+    if last is not None:
+        nomicland, gamestate = render_pages(nomicland, gamestate, economy_from_record(last))
+    return Replay({titles[0]: nomicland, titles[1]: gamestate}, count, tuple(gaps))
+
+
+def compare(expected: Mapping[str, str], today: Mapping[str, str]) -> list[Problem]:
+    """Each line where today's page differs from the replay, as a problem on that line."""
+    problems: list[Problem] = []
+    for title, text in expected.items():
+        now = today.get(title, "")
+        want = text.rstrip().splitlines()
+        have = now.rstrip().splitlines()
+        matcher = difflib.SequenceMatcher(a=want, b=have, autojunk=False)
+        for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            wiki = " / ".join(have[b0:b1]) or "(nothing)"
+            ledger = " / ".join(want[a0:a1]) or "(nothing)"
+            message = (
+                "a human edit the ledger cannot explain: the wiki has "
+                f"{_short(wiki)!r} where replaying the ledger gives {_short(ledger)!r}"
+            )
+            problems.append(Problem(message, NOMICLAND_PAGE, title, b0 + 1))
+    return problems
+
+
+def _named(kind: str, name: str, column: str) -> str:
+    if kind == "players":
+        return f"{name}'s {column}"
+    return f"Zone {name!r}" if kind == "zones" else f"Business Day {name}"
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
