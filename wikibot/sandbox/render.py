@@ -110,7 +110,10 @@ def _member(site: Site, name: str) -> str:
 
 
 def _status_word(status: PostStatus) -> str:
-    """The status as the title's class shows it (``open`` while Pending)."""
+    """The status as the title's class shows it: ``open`` while Pending, and only the
+    real site's words (a Self-Killed post is ``Failed``; its note says why)."""
+    if status is PostStatus.SELF_KILLED:
+        return PostStatus.FAILED.value
     return "open" if status is PostStatus.PENDING else status.value
 
 
