@@ -112,7 +112,7 @@ def synthetic_game(
     """A game of real proposals with made-up comments.
 
     ``scale="dynasty"``: one whole dynasty (default: the latest finished one);
-    ``scale="full"``: all twenty years.
+    ``scale="full"``: all twenty years; ``scale="YYYY"``: one year.
     """
     rows = load_history(data)
     if scale == "dynasty":
@@ -121,8 +121,10 @@ def synthetic_game(
         rows = [r for r in rows if r["dynasty"] == chosen]
         if not rows:
             raise SystemExit(f"no proposals in dynasty {chosen}")
+    elif scale.isdigit():
+        rows = [r for r in rows if r["postedDate"].split()[2] == scale]
     elif scale != "full":
-        raise SystemExit(f"unknown scale {scale!r}: use dynasty or full")
+        raise SystemExit(f"unknown scale {scale!r}: use dynasty, full or a year")
     months = _players_by_month(data)
     rng = random.Random(seed)
     posts = []
@@ -135,13 +137,13 @@ def synthetic_game(
         closes = closed or posted + timedelta(hours=48)
         voters = months.get(posted.strftime("%Y-%m")) or [r["proposer"]]
         admin = r["admin"] if r["admin"] not in ("", "?", "-") else "an Admin"
-        title = r["title"].strip() or f"Proposal {i}"
+        title = r["title"] or f"Proposal {i}"  # exactly as the blog printed it
         posts.append(
             Post(
                 id=_slug(title, i),
                 category="Proposal",
                 title=title,
-                author=r["proposer"].strip() or "Anonymous",
+                author=r["proposer"] or "Anonymous",
                 posted_at=posted,
                 status=PostStatus.PENDING if pending else status,
                 body_html=f"<p>{title.replace('&', '&amp;').replace('<', '&lt;')}</p>",
