@@ -28,6 +28,6 @@ stamp=.venv/.nomicbot-installed
 if [ ! -f "$stamp" ] || [ setup.cfg -nt "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "bootstrap: installing nomicbot into .venv"
   .venv/bin/pip install -q --upgrade pip
-  .venv/bin/pip install -q -e '.[dev]'
+  .venv/bin/pip install -q -e '.[dev,postgres]'
   touch "$stamp"
 fi

@@ -14,8 +14,8 @@ from gamestate.models import Game
 from tests.plugins.blog import build_game
 from wikibot.archive import game_from_dict, game_to_dict
 from wikibot.cli import cli
+from wikibot.mirror import sync_runs
 from wikibot.mirror.api import Mirror
-from wikibot.mirror.sync import sync_runs
 from wikibot.sandbox.blog import SandboxBlog
 
 pytestmark = pytest.mark.integration

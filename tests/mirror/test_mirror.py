@@ -14,9 +14,10 @@ from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
 from gamestate.votes import Vote
 from wikibot.archive import game_to_dict
 from wikibot.errors import MirrorError
+from wikibot.mirror import post_states
 from wikibot.mirror.api import Mirror, load_game_from_mirror
-from wikibot.mirror.schema import CURRENT_VERSION, MODELS, migrate, schema_version
-from wikibot.mirror.sync import post_states
+from wikibot.mirror.migrations import CURRENT_VERSION, migrate, schema_version
+from wikibot.mirror.schema import MODELS
 
 T0 = datetime(2016, 5, 23, 10, 17, tzinfo=UTC)
 SEEN = datetime(2016, 5, 24, 0, 0, tzinfo=UTC)
@@ -356,9 +357,9 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
     db = v1_database(tmp_path / "old.sqlite")
     assert schema_version(db) == 1
     mirror = Mirror(db)
-    assert schema_version(db) == CURRENT_VERSION == 5
+    assert schema_version(db) == CURRENT_VERSION == 6
     versions = db.execute_sql("SELECT version FROM schema_version ORDER BY version").fetchall()
-    assert versions == [(1,), (2,), (3,), (4,), (5,)]
+    assert versions == [(1,), (2,), (3,), (4,), (5,), (6,)]
     counts = mirror.row_counts()
     assert (counts["posts"], counts["comments"], counts["sync_runs"]) == (1, 2, 1)
     # Derived rows are filled in for the comments stored under version 1.
@@ -380,7 +381,7 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
 
 def test_migrating_twice_does_nothing(tmp_path: Path) -> None:
     db = peewee.SqliteDatabase(str(tmp_path / "m.sqlite"))
-    assert migrate(db) == [1, 2, 3, 4, 5]
+    assert migrate(db) == [1, 2, 3, 4, 5, 6]
     assert migrate(db) == []
 
 
@@ -412,5 +413,5 @@ def test_a_mirror_from_a_newer_nomicbot_is_refused(tmp_path: Path) -> None:
         "INSERT INTO schema_version (version, applied_at, description)"
         " VALUES (99, '2030-01-01 00:00:00', 'from the future')"
     )
-    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 5"):
+    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 6"):
         Mirror(db)

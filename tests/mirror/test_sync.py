@@ -21,8 +21,7 @@ from tests.plugins.blog import build_game
 from wikibot.archive import game_to_dict
 from wikibot.blog.scraper import BlogScraper
 from wikibot.errors import ScrapeError
-from wikibot.mirror.api import Mirror
-from wikibot.mirror.sync import (
+from wikibot.mirror import (
     SyncReport,
     default_since,
     page_memo,
@@ -31,6 +30,7 @@ from wikibot.mirror.sync import (
     sync,
     sync_runs,
 )
+from wikibot.mirror.api import Mirror
 from wikibot.sandbox.blog import SandboxBlog
 
 pytestmark = pytest.mark.integration
@@ -499,7 +499,7 @@ import os, signal, sys
 from datetime import date, datetime
 from wikibot.mirror.api import Mirror
 from wikibot.blog.scraper import BlogScraper
-from wikibot.mirror.sync import sync
+from wikibot.mirror import sync
 
 database, url, now, user_agent = sys.argv[1:5]
 pages = []

@@ -10,11 +10,10 @@ from __future__ import annotations
 import click
 
 from wikibot.cli import blog as cli_blog
+from wikibot.cli import demo as cli_demo
 from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import status as cli_status
 from wikibot.cli import wiki as cli_wiki
-from wikibot.cli.common import config_option
-from wikibot.cli.demo import demo
 
 
 @click.group()
@@ -27,20 +26,20 @@ def cli() -> None:
     """
 
 
-@cli.group()
-def sandbox() -> None:
+@cli.group(name="sandbox")
+def sandbox_group() -> None:
     """Local stand-ins for the real site: a blog and a real MediaWiki."""
 
 
-@cli.group()
-def wiki() -> None:
+@cli.group(name="wiki")
+def wiki_group() -> None:
     """Read and check the wiki's gamestate pages."""
 
 
-__all__ = ["cli", "config_option"]
+__all__ = ["cli", "sandbox_group", "wiki_group"]
 
 cli_status.register(cli)
-cli_blog.register(cli, sandbox)
+cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
-cli_wiki.register(cli, sandbox, wiki)
-cli.add_command(demo)
+cli_wiki.register(cli, sandbox_group, wiki_group)
+cli.add_command(cli_demo.demo)

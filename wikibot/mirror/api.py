@@ -32,23 +32,32 @@ so use one mirror per thread at a time.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
-from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
+from typing import Any
 
 import peewee
-from playhouse import db_url
 
 from gamestate.bids import bids_in_text
 from gamestate.icons import scan_comment
 from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
 from gamestate.votes import Vote
 from wikibot.errors import MirrorError
+from wikibot.mirror.comment_text import comment_text
+from wikibot.mirror.database import (
+    CHUNK,
+    SQLITE_PRAGMAS,
+    connect_url,
+    insert_rows,
+    redact_url,
+    select_where,
+    update_where,
+    without_secret,
+)
+from wikibot.mirror.migrations import migrate, schema_version
+from wikibot.mirror.records import AuditFinding, PageCheck, Stored, content_hash
 from wikibot.mirror.schema import (
     MODELS,
     AuditFindingRow,
@@ -58,9 +67,6 @@ from wikibot.mirror.schema import (
     RosterPlayerRow,
     RosterSnapshotRow,
     VoteRow,
-    comment_text,
-    migrate,
-    schema_version,
 )
 
 __all__ = [
@@ -76,125 +82,10 @@ __all__ = [
 # Results -------------------------------------------------------------------
 
 
-_TERMS_EXTRA = "terms"
-"""Where a snapshot's extra JSON keeps unknown fields of the archive's "terms"."""
-
-
-@dataclass(frozen=True)
-class Stored:
-    """What one store call added or changed."""
-
-    new_posts: int = 0
-    """Posts the mirror had not seen before."""
-    changed_posts: int = 0
-    """Known posts whose title, status, text, note or listed comment count changed."""
-    new_comments: int = 0
-    """Comments the mirror had not seen before."""
-    findings: int = 0
-    """Audit findings recorded (edited, vanished or reappeared comments)."""
-
-    def __add__(self, other: Stored) -> Stored:
-        return Stored(
-            self.new_posts + other.new_posts,
-            self.changed_posts + other.changed_posts,
-            self.new_comments + other.new_comments,
-            self.findings + other.findings,
-        )
-
-
-@dataclass(frozen=True)
-class AuditFinding:
-    """A comment that changed after it was first seen (Fair Play forbids editing them)."""
-
-    kind: str
-    """``edited``, ``disappeared`` or ``reappeared``."""
-    post_id: str
-    """The post the comment is on."""
-    comment_id: str
-    """The comment's id within the post."""
-    author: str
-    """Who wrote the comment."""
-    found_at: datetime
-    """When the mirror noticed."""
-    original_html: str
-    """The comment's text as first seen (what the mirror keeps)."""
-    original_vote: str | None
-    """Its explicit vote field as first seen."""
-    new_html: str | None
-    """The text the blog showed instead (``edited`` only)."""
-    new_vote: str | None
-    """The vote field the blog showed instead (``edited`` only)."""
-
-
-@dataclass(frozen=True)
-class PageCheck:
-    """A post page as last read: when, and its validators for a conditional re-read."""
-
-    checked_at: datetime | None
-    """When it was read in full or found unchanged (304); None forgets the
-    validators too (a page read only in part), so the next check reads it whole."""
-    etag: str | None = None
-    """Its ETag."""
-    last_modified: str | None = None
-    """Its Last-Modified header."""
-
-    def columns(self) -> dict[str, Any]:
-        """The post row's columns for it."""
-        known = self.checked_at is not None
-        return {
-            "checked_at": self.checked_at,
-            "page_etag": self.etag if known else None,
-            "page_last_modified": self.last_modified if known else None,
-        }
-
-
 _PAGE_COLUMNS = frozenset(PageCheck(None).columns())
 
-
-def content_hash(comment: Comment) -> str:
-    """The fingerprint of a comment's text and vote, to notice edits."""
-    payload = f"{comment.body_html}\x00{comment.vote or ''}".encode()
-    return hashlib.sha256(payload).hexdigest()
-
-
-def _redact(database: str) -> str:
-    # A postgresql:// URL may hold a password: never echo it.
-    parts = urlsplit(database)
-    if parts.password is None:
-        return database
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
-def _without_secret(message: str, database: str) -> str:
-    """``message`` with the URL and its password, as written or decoded, masked."""
-    message = message.replace(database, _redact(database))
-    try:
-        password = urlsplit(database).password
-    except ValueError:
-        password = None
-    for secret in {password, unquote(password)} if password else ():
-        message = message.replace(secret, "***")
-    return message
-
-
-_POSTGRES_SCHEMES = frozenset({"postgres", "postgresql"})
-
-
-def _connect_url(database: str) -> peewee.Database:
-    """A peewee database for a URL; a ``postgresql://`` one drives psycopg 3."""
-    parts = urlsplit(database)
-    options: dict[str, Any] = {}
-    if parts.scheme in _POSTGRES_SCHEMES:
-        options["prefer_psycopg3"] = True  # the driver nomicbot installs and is tested with
-        if "connect_timeout" not in dict(parse_qsl(parts.query)):
-            options["connect_timeout"] = _CONNECT_TIMEOUT
-    # A password holding "@", ":" or "/" is written percent-encoded in the URL.
-    db: peewee.Database = db_url.connect(
-        database, unquote_password=True, unquote_user=True, **options
-    )
-    return db
+_TERMS_EXTRA = "terms"
+"""Where a snapshot's extra JSON keeps unknown fields of the archive's "terms"."""
 
 
 # The mirror ----------------------------------------------------------------
@@ -223,23 +114,23 @@ class Mirror:
             )
         try:
             if url:
-                db = _connect_url(database)
+                db = connect_url(database)
             else:
-                db = peewee.SqliteDatabase(database, pragmas=_SQLITE_PRAGMAS)
+                db = peewee.SqliteDatabase(database, pragmas=SQLITE_PRAGMAS)
             db.connect(reuse_if_open=True)
             if url and not create and schema_version(db) == 0:
                 db.close()
                 raise MirrorError(
-                    f"mirror database {_redact(database)} holds no mirror yet; "
+                    f"mirror database {redact_url(database)} holds no mirror yet; "
                     "run `nomicbot sync` first"
                 )
         except MirrorError:
             raise
         except (peewee.PeeweeException, RuntimeError, ValueError) as exc:
             # One line: psycopg's messages add a hint on a line of their own.
-            message = " ".join(_without_secret(str(exc), database).split())
+            message = " ".join(without_secret(str(exc), database).split())
             raise MirrorError(
-                f"cannot open mirror database {_redact(database)}: {message}"
+                f"cannot open mirror database {redact_url(database)}: {message}"
             ) from None
         try:
             return cls(db)
@@ -332,7 +223,7 @@ class Mirror:
             if last is not None and _snapshot(last) == (header, roster):
                 return last.id
             snap = RosterSnapshotRow.create(sync_run=sync_run, taken_at=seen_at, **header)
-            _insert(
+            insert_rows(
                 RosterPlayerRow,
                 [{"snapshot": snap.id, "position": i, **p} for i, p in enumerate(roster)],
             )
@@ -379,12 +270,12 @@ class Mirror:
         if page is not None:
             values.update(page.columns())
         with self.bound(), self.db.atomic():
-            found = _select(PostRow, "id = ?", post.id)
+            found = select_where(PostRow, "id = ?", post.id)
             row = found[0] if found else None
             result = Stored()
             if row is None:
                 new = {"id": post.id, "first_seen": seen_at, "last_seen": seen_at}
-                _insert(PostRow, [{**new, "extra": dict(post.extra), **values}])
+                insert_rows(PostRow, [{**new, "extra": dict(post.extra), **values}])
                 result = Stored(new_posts=1)
             else:
                 changes = {k: v for k, v in values.items() if getattr(row, k) != v}
@@ -394,7 +285,7 @@ class Mirror:
                 if seen_at > row.last_seen:
                     changes["last_seen"] = seen_at
                 if changes:
-                    _update(PostRow, changes, "id = ?", post.id)
+                    update_where(PostRow, changes, "id = ?", post.id)
                 if set(changes) - {"last_seen", "synced_comments", *_PAGE_COLUMNS}:
                     result = Stored(changed_posts=1)
             if post.comments or (comments_complete and row is not None):
@@ -408,12 +299,12 @@ class Mirror:
         unchanged post costs a 304.
         """
         with self.bound():
-            _update(PostRow, page.columns(), "id = ?", post_id)
+            update_where(PostRow, page.columns(), "id = ?", post_id)
 
     def _store_comments(
         self, post: Post, seen_at: datetime, sync_run: int | None, complete: bool, old: Any
     ) -> Stored:
-        query = _select(CommentRow, "post_id = ?", post.id) if old is not None else []
+        query = select_where(CommentRow, "post_id = ?", post.id) if old is not None else []
         existing = {r.blog_id: r for r in query}
         matched: list[tuple[Comment, Any]] = []
         fresh: list[Comment] = []
@@ -432,7 +323,7 @@ class Mirror:
         unseen = sorted([*existing.values(), *displaced], key=lambda r: r.id)
         for row in displaced:  # free their ids for the new comments
             row.blog_id = f"{row.blog_id}~gone{row.id}"
-            _update(CommentRow, {"blog_id": row.blog_id}, "id = ?", row.id)
+            update_where(CommentRow, {"blog_id": row.blog_id}, "id = ?", row.id)
         if fresh and unseen:
             matched, fresh, unseen = self._same_comments_new_ids(matched, fresh, unseen)
         still: list[int] = []
@@ -451,16 +342,16 @@ class Mirror:
             if added:
                 changes["extra"] = {**row.extra, **added}
             if changes:
-                _update(CommentRow, changes, "id = ?", row.id)
-        for start in range(0, len(still), _CHUNK):
-            chunk = still[start : start + _CHUNK]
+                update_where(CommentRow, changes, "id = ?", row.id)
+        for start in range(0, len(still), CHUNK):
+            chunk = still[start : start + CHUNK]
             where = f"last_seen < ? AND id IN ({', '.join('?' * len(chunk))})"
-            _update(CommentRow, {"last_seen": seen_at}, where, _AT(seen_at), *chunk)
+            update_where(CommentRow, {"last_seen": seen_at}, where, _AT(seen_at), *chunk)
         moved = {row.id for row in displaced}
         for row in unseen:
             # A displaced comment is gone from its id even on a page read only in part.
             if row.gone_since is None and (complete or row.id in moved):
-                _update(CommentRow, {"gone_since": seen_at}, "id = ?", row.id)
+                update_where(CommentRow, {"gone_since": seen_at}, "id = ?", row.id)
                 findings += self._finding("disappeared", row, seen_at, sync_run)
         if fresh:
             self._add_comments(post.id, fresh, seen_at)
@@ -489,13 +380,13 @@ class Mirror:
             row = rows.pop(0)
             taken.add(row.id)
             row.blog_id = comment.id
-            _update(CommentRow, {"blog_id": comment.id}, "id = ?", row.id)
+            update_where(CommentRow, {"blog_id": comment.id}, "id = ?", row.id)
             matched.append((comment, row))
         return matched, still_fresh, [r for r in unseen if r.id not in taken]
 
     def _add_comments(self, post_id: str, comments: list[Comment], seen_at: datetime) -> None:
         """Inserts new comments with their derived votes and bids, a few statements in all."""
-        _insert(
+        insert_rows(
             CommentRow,
             [
                 {
@@ -513,7 +404,7 @@ class Mirror:
                 for c in comments
             ],
         )
-        ids = {r.blog_id: r.id for r in _select(CommentRow, "post_id = ?", post_id)}
+        ids = {r.blog_id: r.id for r in select_where(CommentRow, "post_id = ?", post_id)}
         votes = []
         bids = []
         for c in comments:
@@ -522,8 +413,8 @@ class Mirror:
                 votes.append({"comment": row_id, "position": i, "vote": vote.value})
             for i, amount in enumerate(bids_in_text(comment_text(c.body_html))):
                 bids.append({"comment": row_id, "position": i, "amount": amount})
-        _insert(VoteRow, votes)
-        _insert(BidRow, bids)
+        insert_rows(VoteRow, votes)
+        insert_rows(BidRow, bids)
 
     def _finding(
         self,
@@ -666,72 +557,15 @@ class Mirror:
             )
 
 
-_M = TypeVar("_M", bound=peewee.Model)
-
-_SQLITE_PRAGMAS = {
-    # WAL lets `nomicbot status` read while a sync writes; NORMAL sync is safe with WAL.
-    "journal_mode": "wal",
-    "foreign_keys": 1,
-    "synchronous": "normal",
-    "busy_timeout": 10_000,
-}
-
-
-_AS_PEEWEE_ERRORS: Any = vars(peewee)["__exception_wrapper__"]
-"""Turns the driver's errors (sqlite3's, psycopg's) into peewee's, as ``execute_sql`` does."""
-
-_CONNECT_TIMEOUT = 10
-"""Seconds to wait for a database server (a URL may set ``?connect_timeout=N``)."""
-
-_CHUNK = 90
-"""Ids per IN (...) list: well under SQLite's limit on bound parameters."""
-
-
 _AT: Any = PostRow.last_seen.db_value
 """A UTC time as the time columns hold it, for hand-written SQL."""
-
-
-def _sql(model: type[peewee.Model], text: str) -> tuple[Any, str]:
-    """The model's database and ``text`` with its parameter marks."""
-    db: Any = model._meta.database
-    return db, text.replace("?", db.param)
-
-
-def _select(model: type[_M], where: str, *params: Any) -> list[_M]:
-    """Rows by a hand-written WHERE; far cheaper than building the query with peewee."""
-    db, sql = _sql(model, f'SELECT * FROM "{model._meta.table_name}" WHERE {where}')
-    return list(model.raw(sql, *params))
-
-
-def _update(model: type[peewee.Model], changes: dict[str, Any], where: str, *params: Any) -> None:
-    fields = [model._meta.fields[name] for name in changes]
-    to_db: list[Any] = [f.db_value for f in fields]
-    sets = ", ".join(f'"{f.column_name}" = ?' for f in fields)
-    db, sql = _sql(model, f'UPDATE "{model._meta.table_name}" SET {sets} WHERE {where}')
-    values = [c(v) for c, v in zip(to_db, changes.values(), strict=True)]
-    db.execute_sql(sql, [*values, *params])
-
-
-def _insert(model: type[peewee.Model], rows: list[dict[str, Any]]) -> None:
-    """Inserts many rows with one prepared statement (peewee's own builder is slow here)."""
-    if not rows:
-        return
-    names = list(rows[0])
-    fields = [model._meta.fields[name] for name in names]
-    to_db: list[Any] = [f.db_value for f in fields]
-    columns = ", ".join(f'"{f.column_name}"' for f in fields)
-    marks = ", ".join("?" * len(fields))
-    db, sql = _sql(model, f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({marks})')
-    values = [[c(r[n]) for c, n in zip(to_db, names, strict=True)] for r in rows]
-    with _AS_PEEWEE_ERRORS:
-        db.cursor().executemany(sql, values)
 
 
 def _snapshot(snap: RosterSnapshotRow) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A roster snapshot as store_roster compares it."""
     keys = ("boss", "term_player", "term_boss", "player_count", "quorum", "extra")
     header = {k: getattr(snap, k) for k in keys}
-    rows = _select(RosterPlayerRow, "snapshot_id = ? ORDER BY position", snap.id)
+    rows = select_where(RosterPlayerRow, "snapshot_id = ? ORDER BY position", snap.id)
     return header, [
         {"name": p.name, "admin": p.admin, "idle": p.idle, "extra": p.extra} for p in rows
     ]

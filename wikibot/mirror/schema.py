@@ -1,124 +1,42 @@
-"""The mirror's schema: today's tables, and the steps that built them.
+"""The mirror's current schema: one Peewee model per table.
 
-The models below are the current schema, used by :mod:`wikibot.mirror.api`.
-A database is never created from them directly: :func:`migrate` brings any
-mirror, new or old, to the current version one step at a time and records
-each step in the ``schema_version`` table, so an admin can see which
-nomicbot shaped their mirror and when. Steps are frozen history: each one
-spells out its tables as they were at that version, never borrowing today's
-models, so an old mirror is upgraded exactly as it would have been then.
-
-Versions:
-
-1. posts, comments (with content hash and first/last seen), roster
-   snapshots, sync runs and their warnings.
-2. voting icons as derived rows (filled in for comments already stored),
-   audit findings for edited or vanished comments, unknown archive fields,
-   HTTP validators for conditional requests, pages fetched per sync run.
-3. bids ("I bid X", rule "Planning") as derived rows, filled in likewise.
-4. a robots.txt cache.
-5. each post page's ETag / Last-Modified and when it was last checked (so a
-   sync can re-read every post for edited comments at the cost of a 304 each);
-   each sync run's walk (its floor date, start page, whether it reads back to
-   the dynasty's Ascension Address, when the walk began, and the run whose
-   walk it resumes), so a walk that was killed or failed is resumed.
+A database is never created from these models directly: :func:`wikibot.mirror.migrations.migrate`
+brings any mirror, new or old, to the current version one step at a time (see
+:mod:`wikibot.mirror.migrations` for the history of the tables).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from html.parser import HTMLParser
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import peewee
-from playhouse.migrate import SchemaMigrator
-from playhouse.migrate import migrate as run_operations
 
-from gamestate.bids import bids_in_text
-from gamestate.icons import scan_comment
-from gamestate.models import Comment
-from wikibot.errors import MirrorError
+from wikibot.mirror.fields import (
+    JSONField,
+    at_field,
+    at_or_none_field,
+    counter_field,
+)
 
 __all__ = [
-    "CURRENT_VERSION",
-    "MIGRATIONS",
     "MODELS",
+    "AnnouncementRow",
+    "LedgerRow",
+    "LockRow",
+    "ResolutionRow",
     "AuditFindingRow",
     "BidRow",
     "CommentRow",
-    "Migration",
     "PageValidatorRow",
-    "RobotsRow",
     "PostRow",
+    "RobotsRow",
     "RosterPlayerRow",
     "RosterSnapshotRow",
     "SchemaVersionRow",
     "SyncRunRow",
     "VoteRow",
     "WarningRow",
-    "comment_text",
-    "migrate",
-    "schema_version",
 ]
-
-# Fields --------------------------------------------------------------------
-
-# peewee's stubs make Field generic in the value it holds; at run time it is not.
-if TYPE_CHECKING:
-    _AnyField = peewee.Field[Any]
-    _DictField = peewee.Field[dict[str, Any]]
-else:
-    _AnyField = _DictField = peewee.Field
-
-
-class UTCDateTimeField(_AnyField):
-    """A UTC instant, stored as naive UTC text so SQLite and PostgreSQL agree."""
-
-    field_type = "DATETIME"
-
-    def db_value(self, value: Any) -> Any:
-        if isinstance(value, datetime):
-            return value.astimezone(UTC).replace(tzinfo=None).isoformat(sep=" ")
-        return value
-
-    def python_value(self, value: Any) -> Any:
-        if isinstance(value, str):
-            value = datetime.fromisoformat(value)
-        return value.replace(tzinfo=UTC) if isinstance(value, datetime) else value
-
-
-def _at(*, index: bool = False) -> peewee.Field[datetime]:
-    return UTCDateTimeField(index=index)
-
-
-def _at_or_none() -> peewee.Field[datetime | None]:
-    return UTCDateTimeField(null=True)
-
-
-class JSONField(_DictField):
-    """Archive fields this version does not know, kept as a JSON object."""
-
-    field_type = "TEXT"
-
-    def __init__(self) -> None:
-        # The DDL default matches what migration 2 added to older tables.
-        super().__init__(default=dict, constraints=[peewee.SQL("DEFAULT '{}'")])
-
-    def db_value(self, value: Any) -> Any:
-        try:
-            return json.dumps(dict(value or {}), sort_keys=True, ensure_ascii=False)
-        except (TypeError, ValueError) as exc:
-            raise MirrorError(f"an unknown archive field cannot be stored as JSON: {exc}") from None
-
-    def python_value(self, value: Any) -> Any:
-        return json.loads(value) if value else {}
-
-
-def _counter() -> peewee.IntegerField[int]:
-    return peewee.IntegerField(default=0, constraints=[peewee.SQL("DEFAULT 0")])
 
 
 # The current schema (migrate() builds it) ----------------------------------
@@ -131,7 +49,7 @@ class _Model(peewee.Model):
 
 class SchemaVersionRow(_Model):
     version = peewee.IntegerField(primary_key=True)
-    applied_at = _at()
+    applied_at = at_field()
     description = peewee.TextField()
 
     class Meta:
@@ -142,18 +60,18 @@ class SyncRunRow(_Model):
     id = peewee.AutoField()
     kind = peewee.TextField()
     source = peewee.TextField()
-    started_at = _at()
-    finished_at = _at_or_none()
+    started_at = at_field()
+    finished_at = at_or_none_field()
     requests_made = peewee.IntegerField(default=0)
     outcome = peewee.TextField()
-    pages_fetched = _counter()
+    pages_fetched = counter_field()
     walk_since = peewee.TextField(null=True)
     """A full walk's floor date (ISO), if it has one."""
     start_url = peewee.TextField(null=True)
     """The listing page a full walk started at, if not the front page."""
     to_dynasty_start = peewee.BooleanField(null=True)
     """A full walk that reads on back to the current dynasty's Ascension Address."""
-    walk_started_at = _at_or_none()
+    walk_started_at = at_or_none_field()
     """When the full walk began (a resumed walk: when the walk it resumes began)."""
     resumes = peewee.IntegerField(null=True)
     """The run whose unfinished walk this run resumes."""
@@ -167,21 +85,21 @@ class PostRow(_Model):
     category = peewee.TextField()
     title = peewee.TextField()
     author = peewee.TextField()
-    posted_at = _at(index=True)
+    posted_at = at_field(index=True)
     status = peewee.TextField()
     body_html = peewee.TextField()
     admin_note = peewee.TextField(null=True)
-    resolved_at = _at_or_none()
+    resolved_at = at_or_none_field()
     listed_comments = peewee.IntegerField(null=True)
     synced_comments = peewee.IntegerField(null=True)
-    first_seen = _at()
-    last_seen = _at()
+    first_seen = at_field()
+    last_seen = at_field()
     extra = JSONField()
     page_etag = peewee.TextField(null=True)
     """The post page's ETag when last read in full, for a conditional re-read."""
     page_last_modified = peewee.TextField(null=True)
     """The post page's Last-Modified when last read in full."""
-    checked_at = _at_or_none()
+    checked_at = at_or_none_field()
     """When the post page was last read in full or found unchanged (304)."""
 
     class Meta:
@@ -194,13 +112,13 @@ class CommentRow(_Model):
     post_id: str
     blog_id = peewee.TextField()
     author = peewee.TextField()
-    posted_at = _at()
+    posted_at = at_field()
     body_html = peewee.TextField()
     vote = peewee.TextField(null=True)
     content_hash = peewee.TextField()
-    first_seen = _at()
-    last_seen = _at()
-    gone_since = _at_or_none()
+    first_seen = at_field()
+    last_seen = at_field()
+    gone_since = at_or_none_field()
     extra = JSONField()
 
     class Meta:
@@ -235,7 +153,7 @@ class AuditFindingRow(_Model):
     kind = peewee.TextField()
     comment = peewee.ForeignKeyField(CommentRow, column_name="comment_id")
     sync_run = peewee.ForeignKeyField(SyncRunRow, column_name="sync_run_id", null=True)
-    found_at = _at()
+    found_at = at_field()
     new_html = peewee.TextField(null=True)
     new_vote = peewee.TextField(null=True)
     new_hash = peewee.TextField(null=True)
@@ -247,7 +165,7 @@ class AuditFindingRow(_Model):
 class RosterSnapshotRow(_Model):
     id = peewee.AutoField()
     sync_run = peewee.ForeignKeyField(SyncRunRow, column_name="sync_run_id", null=True)
-    taken_at = _at()
+    taken_at = at_field()
     boss = peewee.TextField(null=True)
     term_player = peewee.TextField()
     term_boss = peewee.TextField()
@@ -290,7 +208,7 @@ class PageValidatorRow(_Model):
     last_modified = peewee.TextField(null=True)
     entry_ids = peewee.TextField(default="", constraints=[peewee.SQL("DEFAULT ''")])
     next_url = peewee.TextField(null=True)
-    checked_at = _at()
+    checked_at = at_field()
 
     class Meta:
         table_name = "page_validators"
@@ -300,10 +218,99 @@ class RobotsRow(_Model):
     site = peewee.TextField(primary_key=True)
     text = peewee.TextField(null=True)
     """The site's robots.txt, or NULL when it has none."""
-    fetched_at = _at()
+    fetched_at = at_field()
 
     class Meta:
         table_name = "robots_cache"
+
+
+def _json() -> JSONField:
+    return JSONField()
+
+
+class LedgerRow(_Model):
+    """One applied action (or one effect of a resolution): who, when, what, why, and
+    the values before and after. Written ``started`` before the action's writes and
+    ``applied`` after them, under an operation id a re-run recognises."""
+
+    op_id = peewee.TextField(unique=True)
+    """The operation id: the same action run twice has the same id."""
+    parent = peewee.TextField(null=True, index=True)
+    """The operation this one is an effect of (a resolution's id), if any."""
+    state = peewee.TextField()
+    """``started`` (its writes may be partly done) or ``applied``."""
+    at = at_field(index=True)
+    """The game time of the action (``--now``)."""
+    recorded_at = at_field()
+    """When the bot recorded it (the clock)."""
+    actor = peewee.TextField()
+    action = peewee.TextField()
+    """The command, e.g. ``build`` or ``day process``."""
+    arguments = _json()
+    before = _json()
+    """The values the action changes, as they were."""
+    after = _json()
+    """The same values after it (and any random draw, with its seed)."""
+    cause = peewee.TextField()
+    """The command line, or the post or comment URL, that asked for it."""
+    revisions = _json()
+    """Wiki page title -> the revision id the action's edit produced."""
+
+    class Meta:
+        table_name = "ledger"
+
+
+class ResolutionRow(_Model):
+    """An Admin's resolution of a Votable Matter, as the bot decided and recorded it."""
+
+    post_id = peewee.TextField(primary_key=True)
+    op_id = peewee.TextField(unique=True)
+    state = peewee.TextField()
+    """``awaiting_blog``, ``confirmed`` (a sync saw it on the blog) or ``mismatch``."""
+    admin = peewee.TextField()
+    resolved_at = at_field()
+    outcome = peewee.TextField()
+    """``enacted`` or ``failed`` (with the status word the blog shows)."""
+    status_word = peewee.TextField()
+    note = peewee.TextField()
+    """The Admin's note in BlogNomic's form, e.g. "Enacted by Kevan (5-1, Quorum 4)"."""
+    for_votes = peewee.IntegerField(null=True)
+    against_votes = peewee.IntegerField(null=True)
+    quorum = peewee.IntegerField(null=True)
+    clause = peewee.TextField()
+    """The clause that decided it, with the numbers."""
+    blog_status = peewee.TextField(null=True)
+    """What the blog showed when a sync found it resolved otherwise."""
+    blog_note = peewee.TextField(null=True)
+    recorded_at = at_field()
+    checked_at = at_or_none_field()
+
+    class Meta:
+        table_name = "resolutions"
+
+
+class LockRow(_Model):
+    """A named lock in the database (e.g. ``resolve:POST``, ``watch``), so two admins
+    sharing a mirror cannot do one thing twice; the second is told who holds it."""
+
+    name = peewee.TextField(primary_key=True)
+    holder = peewee.TextField()
+    acquired_at = at_field()
+
+    class Meta:
+        table_name = "locks"
+
+
+class AnnouncementRow(_Model):
+    """An event ``watch`` announced, kept so it is announced once across restarts."""
+
+    key = peewee.TextField(primary_key=True)
+    at = at_field()
+    text = peewee.TextField()
+    sent_at = at_or_none_field()
+
+    class Meta:
+        table_name = "announcements"
 
 
 MODELS: tuple[type[Any], ...] = (
@@ -319,342 +326,9 @@ MODELS: tuple[type[Any], ...] = (
     WarningRow,
     PageValidatorRow,
     RobotsRow,
+    LedgerRow,
+    ResolutionRow,
+    LockRow,
+    AnnouncementRow,
 )
 """Every table of the current schema."""
-
-
-# The history --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Migration:
-    """One step of the schema's history."""
-
-    version: int
-    """The schema version this step produces."""
-    description: str
-    """What the step adds, as recorded in ``schema_version``."""
-    apply: Callable[[peewee.Database], None]
-    """Changes the schema (and fills in derived rows) inside a transaction."""
-
-
-def _model(db: peewee.Database, table: str, fields: dict[str, Any], **meta: Any) -> Any:
-    """A throwaway model class for one table, as it stood at one version."""
-    meta_class = type("Meta", (), {"database": db, "table_name": table, **meta})
-    return type(f"Frozen_{table}", (peewee.Model,), {"Meta": meta_class, **fields})
-
-
-def _sql_default(value: str) -> list[Any]:
-    # A DDL default lets ADD COLUMN ... NOT NULL work on tables that have rows.
-    return [peewee.SQL(f"DEFAULT {value}")]
-
-
-_VERSION_FIELDS = {
-    "version": peewee.IntegerField(primary_key=True),
-    "applied_at": peewee.DateTimeField(),
-    "description": peewee.TextField(),
-}
-
-
-def _v1(db: peewee.Database) -> None:
-    version = _model(db, "schema_version", _VERSION_FIELDS)
-    run = _model(
-        db,
-        "sync_runs",
-        {
-            "kind": peewee.TextField(),
-            "source": peewee.TextField(),
-            "started_at": peewee.DateTimeField(),
-            "finished_at": peewee.DateTimeField(null=True),
-            "requests_made": peewee.IntegerField(),
-            "outcome": peewee.TextField(),
-        },
-    )
-    post = _model(
-        db,
-        "posts",
-        {
-            "id": peewee.TextField(primary_key=True),
-            "category": peewee.TextField(),
-            "title": peewee.TextField(),
-            "author": peewee.TextField(),
-            "posted_at": peewee.DateTimeField(index=True),
-            "status": peewee.TextField(),
-            "body_html": peewee.TextField(),
-            "admin_note": peewee.TextField(null=True),
-            "resolved_at": peewee.DateTimeField(null=True),
-            "listed_comments": peewee.IntegerField(null=True),
-            "synced_comments": peewee.IntegerField(null=True),
-            "first_seen": peewee.DateTimeField(),
-            "last_seen": peewee.DateTimeField(),
-        },
-    )
-    comment = _model(
-        db,
-        "comments",
-        {
-            "post": peewee.ForeignKeyField(post, column_name="post_id", backref="comments"),
-            "blog_id": peewee.TextField(),
-            "author": peewee.TextField(),
-            "posted_at": peewee.DateTimeField(),
-            "body_html": peewee.TextField(),
-            "vote": peewee.TextField(null=True),
-            "content_hash": peewee.TextField(),
-            "first_seen": peewee.DateTimeField(),
-            "last_seen": peewee.DateTimeField(),
-            "gone_since": peewee.DateTimeField(null=True),
-        },
-        indexes=((("post", "blog_id"), True),),
-    )
-    snapshot = _model(
-        db,
-        "roster_snapshots",
-        {
-            "sync_run": peewee.ForeignKeyField(run, column_name="sync_run_id", null=True),
-            "taken_at": peewee.DateTimeField(),
-            "boss": peewee.TextField(null=True),
-            "term_player": peewee.TextField(),
-            "term_boss": peewee.TextField(),
-            "player_count": peewee.IntegerField(null=True),
-            "quorum": peewee.IntegerField(null=True),
-        },
-    )
-    player = _model(
-        db,
-        "roster_players",
-        {
-            "snapshot": peewee.ForeignKeyField(snapshot, column_name="snapshot_id"),
-            "position": peewee.IntegerField(),
-            "name": peewee.TextField(),
-            "admin": peewee.BooleanField(),
-            "idle": peewee.BooleanField(),
-        },
-    )
-    warning = _model(
-        db,
-        "warnings",
-        {
-            "sync_run": peewee.ForeignKeyField(run, column_name="sync_run_id"),
-            "url": peewee.TextField(),
-            "message": peewee.TextField(),
-        },
-    )
-    db.create_tables([version, run, post, comment, snapshot, player, warning])
-
-
-def _v2(db: peewee.Database) -> None:
-    migrator = SchemaMigrator.from_database(db)
-
-    def json_column() -> peewee.TextField:
-        return peewee.TextField(default="{}", constraints=_sql_default("'{}'"))
-
-    run_operations(
-        *(
-            migrator.add_column(table, "extra", json_column(), allow_not_null=True)
-            for table in ("posts", "comments", "roster_snapshots", "roster_players")
-        ),
-        migrator.add_column(
-            "sync_runs",
-            "pages_fetched",
-            peewee.IntegerField(default=0, constraints=_sql_default("0")),
-            allow_not_null=True,
-        ),
-    )
-    run = _model(db, "sync_runs", {})
-    post = _model(db, "posts", {"id": peewee.TextField(primary_key=True)})
-    comment = _model(
-        db,
-        "comments",
-        {
-            "post": peewee.ForeignKeyField(post, column_name="post_id"),
-            "body_html": peewee.TextField(),
-            "vote": peewee.TextField(null=True),
-            "author": peewee.TextField(),
-            "blog_id": peewee.TextField(),
-            "posted_at": peewee.DateTimeField(),
-        },
-    )
-    vote = _model(
-        db,
-        "votes",
-        {
-            "comment": peewee.ForeignKeyField(comment, column_name="comment_id"),
-            "position": peewee.IntegerField(),
-            "vote": peewee.TextField(),
-        },
-        indexes=((("comment", "position"), True),),
-    )
-    finding = _model(
-        db,
-        "audit_findings",
-        {
-            "kind": peewee.TextField(),
-            "comment": peewee.ForeignKeyField(comment, column_name="comment_id"),
-            "sync_run": peewee.ForeignKeyField(run, column_name="sync_run_id", null=True),
-            "found_at": peewee.DateTimeField(),
-            "new_html": peewee.TextField(null=True),
-            "new_vote": peewee.TextField(null=True),
-            "new_hash": peewee.TextField(null=True),
-        },
-    )
-    validator = _model(
-        db,
-        "page_validators",
-        {
-            "page": peewee.TextField(primary_key=True),
-            "url": peewee.TextField(),
-            "etag": peewee.TextField(null=True),
-            "last_modified": peewee.TextField(null=True),
-            "entry_ids": peewee.TextField(constraints=_sql_default("''")),
-            "next_url": peewee.TextField(null=True),
-            "checked_at": peewee.DateTimeField(),
-        },
-    )
-    db.create_tables([vote, finding, validator])
-    # Comments stored under version 1 get their voting icons now.
-    rows: list[dict[str, Any]] = []
-    for c in comment.select().iterator():
-        scan = scan_comment(_as_comment(c))
-        rows.extend(
-            {"comment": c.id, "position": i, "vote": v.value} for i, v in enumerate(scan.votes)
-        )
-    for start in range(0, len(rows), 500):
-        vote.insert_many(rows[start : start + 500]).execute()
-
-
-def _v3(db: peewee.Database) -> None:
-    comment = _model(db, "comments", {"body_html": peewee.TextField()})
-    bid = _model(
-        db,
-        "bids",
-        {
-            "comment": peewee.ForeignKeyField(comment, column_name="comment_id"),
-            "position": peewee.IntegerField(),
-            "amount": peewee.IntegerField(),
-        },
-        indexes=((("comment", "position"), True),),
-    )
-    db.create_tables([bid])
-    # Comments stored under earlier versions get their bids now.
-    rows: list[dict[str, Any]] = []
-    for c in comment.select().iterator():
-        amounts = bids_in_text(comment_text(c.body_html))
-        rows.extend({"comment": c.id, "position": i, "amount": a} for i, a in enumerate(amounts))
-    for start in range(0, len(rows), 500):
-        bid.insert_many(rows[start : start + 500]).execute()
-
-
-def _v4(db: peewee.Database) -> None:
-    robots = _model(
-        db,
-        "robots_cache",
-        {
-            "site": peewee.TextField(primary_key=True),
-            "text": peewee.TextField(null=True),
-            "fetched_at": _at(),
-        },
-    )
-    db.create_tables([robots])
-
-
-def _v5(db: peewee.Database) -> None:
-    migrator = SchemaMigrator.from_database(db)
-    run_operations(
-        migrator.add_column("posts", "page_etag", peewee.TextField(null=True)),
-        migrator.add_column("posts", "page_last_modified", peewee.TextField(null=True)),
-        migrator.add_column("posts", "checked_at", peewee.DateTimeField(null=True)),
-        migrator.add_column("sync_runs", "walk_since", peewee.TextField(null=True)),
-        migrator.add_column("sync_runs", "start_url", peewee.TextField(null=True)),
-        migrator.add_column("sync_runs", "to_dynasty_start", peewee.BooleanField(null=True)),
-        migrator.add_column("sync_runs", "walk_started_at", peewee.DateTimeField(null=True)),
-        migrator.add_column("sync_runs", "resumes", peewee.IntegerField(null=True)),
-    )
-
-
-class _TextCollector(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def comment_text(body_html: str) -> str:
-    """A comment's text as a reader sees it, tags dropped ("I bid <b>250</b>" reads "I bid 250")."""
-    collector = _TextCollector()
-    collector.feed(body_html)
-    collector.close()
-    return "".join(collector.parts)
-
-
-def _as_comment(row: Any) -> Comment:
-    return Comment(
-        id=row.blog_id,
-        author=row.author,
-        posted_at=row.posted_at,
-        body_html=row.body_html,
-        vote=row.vote,
-    )
-
-
-MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "posts, comments, roster snapshots, sync runs, warnings", _v1),
-    Migration(
-        2,
-        "voting icons, audit findings, unknown archive fields, conditional requests",
-        _v2,
-    ),
-    Migration(3, "bids", _v3),
-    Migration(4, "robots.txt cache, so an unchanged blog costs one request", _v4),
-    Migration(5, "post page validators for re-reading posts; resumable full walks", _v5),
-)
-"""Every step, oldest first."""
-
-CURRENT_VERSION = MIGRATIONS[-1].version
-"""The schema version this nomicbot reads and writes."""
-
-
-def schema_version(db: peewee.Database) -> int:
-    """The database's schema version: 0 for an empty database."""
-    if not db.table_exists("schema_version"):
-        return 0
-    versions = _model(db, "schema_version", {"version": peewee.IntegerField(primary_key=True)})
-    value = versions.select(peewee.fn.MAX(versions.version)).scalar()
-    return int(value) if value is not None else 0
-
-
-def migrate(db: peewee.Database, *, target: int | None = None) -> list[int]:
-    """Brings the mirror's schema up to ``target`` (default: the current version).
-
-    Each step runs in its own transaction together with its ``schema_version``
-    row, so a failure leaves the database at the last complete version.
-    Returns the versions applied. A mirror written by a newer nomicbot is
-    refused rather than guessed at.
-    """
-    goal = CURRENT_VERSION if target is None else target
-    if not 0 <= goal <= CURRENT_VERSION:
-        raise MirrorError(f"no schema version {goal}: this nomicbot knows 1 to {CURRENT_VERSION}")
-    have = schema_version(db)
-    if have > CURRENT_VERSION:
-        raise MirrorError(
-            f"the mirror has schema version {have}, newer than this nomicbot's "
-            f"{CURRENT_VERSION}; upgrade nomicbot"
-        )
-    applied = []
-    for step in MIGRATIONS:
-        if have < step.version <= goal:
-            try:
-                with db.atomic():
-                    step.apply(db)
-                    _model(db, "schema_version", _VERSION_FIELDS).insert(
-                        version=step.version,
-                        applied_at=datetime.now(UTC).replace(tzinfo=None).isoformat(sep=" "),
-                        description=step.description,
-                    ).execute()
-            except peewee.PeeweeException as exc:
-                raise MirrorError(
-                    f"schema migration to version {step.version} failed: {exc}"
-                ) from None
-            applied.append(step.version)
-    return applied

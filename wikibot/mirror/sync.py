@@ -41,42 +41,44 @@ began.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
 
 from gamestate.models import VOTABLE_CATEGORIES, Category, PostStatus, Terms
 from gamestate.roster import quorum
 from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage, Sidebar
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.mirror.api import Mirror, PageCheck, Stored
-from wikibot.mirror.schema import PageValidatorRow, PostRow, RobotsRow, SyncRunRow, WarningRow
+from wikibot.mirror.sync_log import (
+    PageMemo,
+    PostState,
+    Walk,
+    add_warning,
+    cached_robots,
+    finish_run,
+    has_full_walk,
+    mark_interrupted,
+    page_memo,
+    post_states,
+    remember_page,
+    remember_robots,
+    start_run,
+    unfinished_walk,
+)
 
 __all__ = [
     "DEFAULT_DAYS_BACK",
-    "PageMemo",
-    "PostState",
     "SyncReport",
-    "SyncRun",
     "default_since",
-    "cached_robots",
-    "page_memo",
-    "remember_robots",
     "parse_since",
-    "post_states",
     "sync",
-    "sync_runs",
 ]
 
 DEFAULT_DAYS_BACK = 60
 """How far back a first sync reads when no start date is configured."""
 ASCENSION_ADDRESS = Category.ASCENSION_ADDRESS.value
-ROBOTS_MAX_AGE = timedelta(hours=24)
-"""How long a robots.txt read by one sync serves the next ones (a day, as crawlers do)."""
-UNFINISHED = ("interrupted", "failed")
-"""Outcomes of a full walk that the next sync resumes."""
 
 FRONT = "front"
 """The page-memo key of the front page (months are ``2016/05``, ``2016/05 p2``...)."""
@@ -108,70 +110,6 @@ class SyncReport:
     """The run whose unfinished full walk this run resumed, if any."""
 
 
-@dataclass(frozen=True)
-class SyncRun:
-    """One recorded sync run, as ``sync_runs`` lists them."""
-
-    id: int
-    kind: str
-    source: str
-    started_at: datetime
-    finished_at: datetime | None
-    requests_made: int
-    pages_fetched: int
-    outcome: str
-    """``running``, ``ok``, ``incomplete``, ``failed``, or ``interrupted`` (left
-    ``running`` by a process that was killed; the next sync marks it)."""
-    warnings: tuple[tuple[str, str], ...]
-    """Each warning as (page URL, message)."""
-    walk_since: date | None = None
-    """A full walk's floor date."""
-    resumes: int | None = None
-    """The run whose unfinished walk this one resumed."""
-
-
-@dataclass(frozen=True)
-class PostState:
-    """What a sync needs to know about a post the mirror holds."""
-
-    id: str
-    """The post's url title."""
-    category: str
-    """Its blog category."""
-    status: PostStatus
-    """Its status as last seen."""
-    posted_at: datetime
-    """When it was posted."""
-    listed_comments: int | None
-    """The "Comments (N)" figure the blog last listed for it."""
-    synced_comments: int | None
-    """The figure for which the mirror holds every comment; None: never read."""
-    etag: str | None = None
-    """The post page's ETag when last read in full."""
-    last_modified: str | None = None
-    """The post page's Last-Modified when last read in full."""
-    checked_at: datetime | None = None
-    """When its page was last read in full or found unchanged; None: not since v5."""
-
-    @property
-    def comments_behind(self) -> bool:
-        """The blog lists a different number of comments than the mirror last read."""
-        return (self.listed_comments or 0) != (self.synced_comments or 0)
-
-
-@dataclass(frozen=True)
-class PageMemo:
-    """What a listing page looked like when last read, for a conditional re-read."""
-
-    url: str | None = None
-    etag: str | None = None
-    last_modified: str | None = None
-    entry_ids: tuple[str, ...] = ()
-    """The posts it listed (still true after a 304)."""
-    next_url: str | None = None
-    """Its "next" link (still true after a 304)."""
-
-
 def default_since(now: datetime) -> date:
     """The default start of a first sync: 60 days before ``now``."""
     return (now - timedelta(days=DEFAULT_DAYS_BACK)).date()
@@ -183,154 +121,6 @@ def parse_since(text: str, where: str = "--since") -> date:
         return date.fromisoformat(text.strip())
     except ValueError:
         raise MirrorError(f"{where}: expected a date as YYYY-MM-DD, got {text!r}") from None
-
-
-def sync_runs(mirror: Mirror) -> list[SyncRun]:
-    """Every sync run recorded in the mirror, oldest first, with its warnings."""
-    with mirror.bound():
-        warned: dict[int, list[tuple[str, str]]] = {}
-        for w in WarningRow.select().order_by(WarningRow.id):
-            warned.setdefault(w.sync_run_id, []).append((w.url, w.message))
-        return [
-            SyncRun(
-                r.id,
-                r.kind,
-                r.source,
-                r.started_at,
-                r.finished_at,
-                r.requests_made,
-                r.pages_fetched,
-                r.outcome,
-                tuple(warned.get(r.id, ())),
-                date.fromisoformat(r.walk_since) if r.walk_since else None,
-                r.resumes,
-            )
-            for r in SyncRunRow.select().order_by(SyncRunRow.id)
-        ]
-
-
-def post_states(mirror: Mirror) -> dict[str, PostState]:
-    """Every stored post's sync state, by post id."""
-    with mirror.bound():
-        query = PostRow.select(
-            PostRow.id,
-            PostRow.category,
-            PostRow.status,
-            PostRow.posted_at,
-            PostRow.listed_comments,
-            PostRow.synced_comments,
-            PostRow.page_etag,
-            PostRow.page_last_modified,
-            PostRow.checked_at,
-        )
-        return {
-            r.id: PostState(
-                r.id,
-                r.category,
-                PostStatus(r.status),
-                r.posted_at,
-                r.listed_comments,
-                r.synced_comments,
-                r.page_etag,
-                r.page_last_modified,
-                r.checked_at,
-            )
-            for r in query
-        }
-
-
-def page_memo(mirror: Mirror, key: str) -> PageMemo:
-    """The memo of a listing page (``front``, ``2016/05``), empty if never read."""
-    with mirror.bound():
-        row = PageValidatorRow.get_or_none(PageValidatorRow.page == key)
-        if row is None:
-            return PageMemo()
-        ids = tuple(row.entry_ids.split("\n")) if row.entry_ids else ()
-        return PageMemo(row.url, row.etag, row.last_modified, ids, row.next_url)
-
-
-def _remember(mirror: Mirror, key: str, page: ListingPage, at: datetime) -> None:
-    values: dict[Any, Any] = {
-        PageValidatorRow.url: page.url,
-        PageValidatorRow.etag: page.etag,
-        PageValidatorRow.last_modified: page.last_modified,
-        PageValidatorRow.entry_ids: "\n".join(e.id for e in page.entries),
-        PageValidatorRow.next_url: page.next_url,
-        PageValidatorRow.checked_at: at,
-    }
-    with mirror.bound():
-        PageValidatorRow.insert({PageValidatorRow.page: key, **values}).on_conflict(
-            conflict_target=[PageValidatorRow.page], update=values
-        ).execute()
-
-
-def cached_robots(mirror: Mirror, now: datetime) -> dict[str, str | None]:
-    """Each site's robots.txt as last read, if read within ``ROBOTS_MAX_AGE``."""
-    with mirror.bound():
-        rows = RobotsRow.select().where(RobotsRow.fetched_at > now - ROBOTS_MAX_AGE)
-        return {row.site: row.text for row in rows}
-
-
-def remember_robots(mirror: Mirror, texts: Mapping[str, str | None], now: datetime) -> None:
-    """Keeps newly read robots.txt files, so the next sync within a day skips them."""
-    fresh = cached_robots(mirror, now)
-    with mirror.bound(), mirror.db.atomic():
-        for site, text in texts.items():
-            if site in fresh and fresh[site] == text:
-                continue
-            RobotsRow.insert(site=site, text=text, fetched_at=now).on_conflict(
-                conflict_target=[RobotsRow.site],
-                update={RobotsRow.text: text, RobotsRow.fetched_at: now},
-            ).execute()
-
-
-def _has_full_walk(mirror: Mirror) -> bool:
-    with mirror.bound():
-        done = SyncRunRow.outcome.in_(("ok", "incomplete"))
-        return SyncRunRow.select().where((SyncRunRow.kind == "full") & done).exists()
-
-
-def _mark_interrupted(mirror: Mirror) -> None:
-    """Runs still ``running`` when a sync starts were left so by a killed process.
-
-    (Two syncs of one mirror at once are not supported; if one is running all
-    the same, its own outcome overwrites this mark when it ends.)
-    """
-    with mirror.bound():
-        SyncRunRow.update(outcome="interrupted").where(SyncRunRow.outcome == "running").execute()
-
-
-@dataclass(frozen=True)
-class _Walk:
-    """A full walk: how far back, from where, since when."""
-
-    since: date | None
-    start_url: str | None
-    to_dynasty_start: bool
-    started_at: datetime
-    """When the walk began (for a resumed walk, the first run's start)."""
-    resumes: int | None = None
-
-
-def _unfinished_walk(mirror: Mirror) -> _Walk | None:
-    """The last full walk, if it did not finish (and recorded what it was)."""
-    with mirror.bound():
-        last = (
-            SyncRunRow.select()
-            .where(SyncRunRow.kind == "full")
-            .order_by(SyncRunRow.id.desc())
-            .first()
-        )
-    # Runs recorded before schema version 5 did not say what walk they were.
-    if last is None or last.outcome not in UNFINISHED or last.walk_started_at is None:
-        return None
-    return _Walk(
-        date.fromisoformat(last.walk_since) if last.walk_since else None,
-        last.start_url,
-        bool(last.to_dynasty_start),
-        last.walk_started_at,
-        last.id,
-    )
 
 
 def sync(
@@ -383,11 +173,11 @@ class _Sync:
     stored: Stored = field(default_factory=Stored)
     warnings: list[str] = field(default_factory=list)
 
-    def _plan(self, since: date | None, start: date | None, start_url: str | None) -> _Walk | None:
+    def _plan(self, since: date | None, start: date | None, start_url: str | None) -> Walk | None:
         """The full walk this run makes, or None for an incremental sync."""
-        unfinished = _unfinished_walk(self.mirror)
+        unfinished = unfinished_walk(self.mirror)
         if since is not None or start_url is not None:
-            asked = _Walk(since, start_url, False, self.now)
+            asked = Walk(since, start_url, False, self.now)
             if (
                 unfinished is not None
                 and replace(asked, started_at=unfinished.started_at, resumes=unfinished.resumes)
@@ -397,33 +187,22 @@ class _Sync:
             return asked
         if unfinished is not None:
             return unfinished
-        if not _has_full_walk(self.mirror):
+        if not has_full_walk(self.mirror):
             # With no date asked for, read at least 60 days and the whole current
             # dynasty: back to its Ascension Address, which the rules need (Hiatus).
-            return _Walk(start or default_since(self.now), None, start is None, self.now)
+            return Walk(start or default_since(self.now), None, start is None, self.now)
         return None
 
     def run(
         self, *, since: date | None, start: date | None, start_url: str | None, verify: bool
     ) -> SyncReport:
         self.now = self.clock()
-        _mark_interrupted(self.mirror)
+        mark_interrupted(self.mirror)
         walk = self._plan(since, start, start_url)
         kind = "full" if walk is not None else "incremental"
-        with self.mirror.bound():
-            row = SyncRunRow.create(
-                kind=kind,
-                source=self.scraper.base_url,
-                started_at=self.now,
-                requests_made=0,
-                outcome="running",
-                walk_since=walk.since.isoformat() if walk and walk.since else None,
-                start_url=walk.start_url if walk else None,
-                to_dynasty_start=walk.to_dynasty_start if walk else None,
-                walk_started_at=walk.started_at if walk else None,
-                resumes=walk.resumes if walk else None,
-            )
-        self.run_id = row.id
+        self.run_id = start_run(
+            self.mirror, kind=kind, source=self.scraper.base_url, at=self.now, walk=walk
+        )
         self.states = post_states(self.mirror)
         for site, text in cached_robots(self.mirror, self.now).items():
             if site not in self.scraper.http.robots_txt:
@@ -451,13 +230,15 @@ class _Sync:
             requests = self.scraper.requests_made - before
             with suppress(MirrorError):
                 remember_robots(self.mirror, self.scraper.http.robots_txt, self.now)
-            with suppress(MirrorError), self.mirror.bound():
-                SyncRunRow.update(
-                    finished_at=self.clock(),
+            with suppress(MirrorError):
+                finish_run(
+                    self.mirror,
+                    self.run_id,
+                    at=self.clock(),
                     outcome=outcome,
-                    requests_made=requests,
-                    pages_fetched=self.pages,
-                ).where(SyncRunRow.id == self.run_id).execute()
+                    requests=requests,
+                    pages=self.pages,
+                )
         return SyncReport(
             run_id=self.run_id,
             kind=kind,
@@ -475,8 +256,7 @@ class _Sync:
 
     def _warn(self, url: str, message: str) -> None:
         self.warnings.append(f"{url}: {message}" if url else message)
-        with self.mirror.bound():
-            WarningRow.create(sync_run=self.run_id, url=url, message=message)
+        add_warning(self.mirror, self.run_id, url, message)
 
     def _read(self, page: ListingPage) -> None:
         """Stores a listing page's roster and posts, reading posts whose comments changed."""
@@ -510,7 +290,14 @@ class _Sync:
     def _memo(self, key: str, page: ListingPage) -> None:
         # A page read with warnings (cut off, say) is read in full next time, not trusted on a 304.
         if not page.warnings:
-            _remember(self.mirror, key, page, self.now)
+            memo = PageMemo(
+                page.url,
+                page.etag,
+                page.last_modified,
+                tuple(e.id for e in page.entries),
+                page.next_url,
+            )
+            remember_page(self.mirror, key, memo, self.now)
 
     def _take(self, entry: ListingEntry) -> None:
         """Stores a listed post, reading its page first if its comments changed."""
