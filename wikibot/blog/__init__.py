@@ -12,19 +12,21 @@ from wikibot.blog.dates import (
     infer_date_order,
     parse_blog_date,
 )
-from wikibot.blog.parse import (
+from wikibot.blog.markup import (
     CATEGORY_SLUGS,
     MAX_COMMENT_COUNT,
-    ListingEntry,
-    ListingPage,
-    Roster,
-    ScrapedPost,
-    ScrapeWarning,
     canonical_html,
     category_slug,
     check_markup,
     detect_markup,
     is_complete_page,
+)
+from wikibot.blog.outcome import status_from_page
+from wikibot.blog.parse import (
+    ListingEntry,
+    ListingPage,
+    ScrapedPost,
+    ScrapeWarning,
     parse_listing,
     parse_post,
 )
@@ -36,6 +38,7 @@ from wikibot.blog.polite import (
 from wikibot.blog.scraper import (
     BlogScraper,
 )
+from wikibot.blog.sidebar import Sidebar, read_sidebar
 
 __all__ = [
     "CATEGORY_SLUGS",
@@ -47,7 +50,7 @@ __all__ = [
     "ListingEntry",
     "ListingPage",
     "PoliteSession",
-    "Roster",
+    "Sidebar",
     "ScrapedPost",
     "ScrapeWarning",
     "canonical_html",
@@ -64,4 +67,6 @@ __all__ = [
     "parse_listing",
     "parse_post",
     "parse_retry_after",
+    "read_sidebar",
+    "status_from_page",
 ]
