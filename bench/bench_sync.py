@@ -37,6 +37,8 @@ from typing import Any
 
 import requests
 
+from gamestate.models import Game
+from wikibot.archive import read_archive_file
 from wikibot.blog.scraper import BlogScraper
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.sync import SyncReport, sync
@@ -204,7 +206,32 @@ def main() -> None:
             size = sum(f.stat().st_size for f in work.glob("mirror.sqlite*"))
             print(f"Mirror file: {size / 2**20:.1f} MiB; rows: {mirror.row_counts()}")
             mirror.close()
-    print(f"Peak memory of this process (mirror + scraper): {peak_mib():.0f} MiB (ru_maxrss)")
+            print(
+                f"Peak memory of this process (mirror + scraper): {peak_mib():.0f} MiB "
+                "(ru_maxrss, before the check below loads the served archive)"
+            )
+            compare(read_archive_file(work / "state.json"), game)
+
+
+def compare(served: Game, exported: Game) -> None:
+    """Every field of every post equal, titles byte for byte; prints the counts."""
+    got = {p.id: p for p in exported.posts}
+    fields = ("title", "author", "category", "posted_at", "status", "admin_note", "resolved_at")
+    unequal: dict[str, int] = {}
+    exact_titles = 0
+    for post in served.posts:
+        mine = got.get(post.id)
+        if mine is None:
+            unequal["missing"] = unequal.get("missing", 0) + 1
+            continue
+        exact_titles += mine.title.encode() == post.title.encode()
+        for name in (*fields, "body_html", "comments"):
+            if getattr(mine, name) != getattr(post, name):
+                unequal[name] = unequal.get(name, 0) + 1
+    print(
+        f"Round trip: {len(served.posts)} posts served, {len(got)} exported; titles byte for "
+        f"byte: {exact_titles}; posts with a field unequal: {unequal or 'none'}"
+    )
 
 
 if __name__ == "__main__":
