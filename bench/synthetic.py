@@ -22,6 +22,7 @@ import random
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from html import escape
 from pathlib import Path
 
 from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
@@ -146,7 +147,8 @@ def synthetic_game(
                 author=r["proposer"] or "Anonymous",
                 posted_at=posted,
                 status=PostStatus.PENDING if pending else status,
-                body_html=f"<p>{title.replace('&', '&amp;').replace('<', '&lt;')}</p>",
+                # Written as the scraper gives bodies back (& < > escaped), to compare exactly.
+                body_html=f"<p>{escape(title, quote=False)}</p>",
                 admin_note=None if pending else f"{status.value} by {admin}",
                 resolved_at=closed,
                 comments=_comments(rng, int(r["comments"] or 0), posted, closes, status, voters),
