@@ -22,6 +22,7 @@ import random
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from html import escape
 from pathlib import Path
 
 from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
@@ -112,7 +113,7 @@ def synthetic_game(
     """A game of real proposals with made-up comments.
 
     ``scale="dynasty"``: one whole dynasty (default: the latest finished one);
-    ``scale="full"``: all twenty years.
+    ``scale="full"``: all twenty years; ``scale="YYYY"``: one year.
     """
     rows = load_history(data)
     if scale == "dynasty":
@@ -121,8 +122,10 @@ def synthetic_game(
         rows = [r for r in rows if r["dynasty"] == chosen]
         if not rows:
             raise SystemExit(f"no proposals in dynasty {chosen}")
+    elif scale.isdigit():
+        rows = [r for r in rows if r["postedDate"].split()[2] == scale]
     elif scale != "full":
-        raise SystemExit(f"unknown scale {scale!r}: use dynasty or full")
+        raise SystemExit(f"unknown scale {scale!r}: use dynasty, full or a year")
     months = _players_by_month(data)
     rng = random.Random(seed)
     posts = []
@@ -135,16 +138,17 @@ def synthetic_game(
         closes = closed or posted + timedelta(hours=48)
         voters = months.get(posted.strftime("%Y-%m")) or [r["proposer"]]
         admin = r["admin"] if r["admin"] not in ("", "?", "-") else "an Admin"
-        title = r["title"].strip() or f"Proposal {i}"
+        title = r["title"] or f"Proposal {i}"  # exactly as the blog printed it
         posts.append(
             Post(
                 id=_slug(title, i),
                 category="Proposal",
                 title=title,
-                author=r["proposer"].strip() or "Anonymous",
+                author=r["proposer"] or "Anonymous",
                 posted_at=posted,
                 status=PostStatus.PENDING if pending else status,
-                body_html=f"<p>{title.replace('&', '&amp;').replace('<', '&lt;')}</p>",
+                # Written as the scraper gives bodies back (& < > escaped), to compare exactly.
+                body_html=f"<p>{escape(title, quote=False)}</p>",
                 admin_note=None if pending else f"{status.value} by {admin}",
                 resolved_at=closed,
                 comments=_comments(rng, int(r["comments"] or 0), posted, closes, status, voters),
@@ -173,6 +177,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "posts_with_comments": sum(1 for p in game.posts if p.comments),
         "first": game.posts[0].posted_at.date().isoformat(),
         "newest_pending": pending[-1].id if pending else None,
+        # Pending matters, newest first: (id, place among all posts newest first, month).
+        "pending": [
+            [p.id, len(game.posts) - 1 - game.posts.index(p), p.posted_at.strftime("%Y-%m")]
+            for p in reversed(pending)
+        ],
         "voter": game.players[-1].name,
     }
     print(json.dumps(summary))

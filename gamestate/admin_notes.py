@@ -173,6 +173,14 @@ def parse_admin_note(text: str) -> AdminNote:
     )
 
 
+_DENIED = re.compile(r"\b(?:not|no|never|without)\s+(?:been\s+)?$", re.IGNORECASE)
+
+
+def _states(pattern: re.Pattern[str], note: str) -> bool:
+    """The note states the fact, not its denial ("Failed. Not vetoed." is no veto)."""
+    return any(not _DENIED.search(note[: m.start()]) for m in pattern.finditer(note))
+
+
 def _outcome(note: str) -> Outcome | None:
     # "cannot be enacted" is a failure, not an enactment.
     negated = bool(_NOT_ENACTED.search(note))
@@ -187,7 +195,7 @@ def _outcome(note: str) -> Outcome | None:
         (_VETOED, Outcome.VETOED),
         (_ILLEGAL, Outcome.ILLEGAL),
     ):
-        if pattern.search(note):
+        if _states(pattern, note):
             return None if enacted and not failed else outcome
     # The Admin's own verb settles it: "Another Declaration of Victory was
     # enacted (...). Failed by Kevan" was failed.

@@ -129,6 +129,9 @@ REAL: list[tuple[str, Outcome | None, str | None, int | None, int | None, int | 
 
 # Edge cases made up for this test; not seen on any page.
 INVENTED: list[tuple[str, Outcome | None, str | None, int | None, int | None, int | None]] = [
+    # A denied fact is not stated: "not vetoed" is no veto.
+    ("Failed by Kevan. Not vetoed.", Outcome.FAILED, "Kevan", None, None, None),
+    ("Failed by Kevan; not self-killed", Outcome.FAILED, "Kevan", None, None, None),
     ("", None, None, None, None, None),
     ("   \n\t ", None, None, None, None, None),
     ("Enacted by Darth Cliche (6-2)", E, "Darth Cliche", 6, 2, None),

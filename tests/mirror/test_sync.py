@@ -176,30 +176,62 @@ def test_a_player_votes_and_the_next_sync_sees_it_in_two_requests(
     assert archive(mirror.to_game()) == archive(blog.game)
 
 
-def test_a_pending_matter_off_the_front_page_is_checked_through_its_month(
+def test_a_pending_matter_off_the_front_page_is_checked_through_its_own_page(
     mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
 ) -> None:
-    game = build_game(30)  # pending Proposals 8 and 18 are off the front page
+    """One pending matter in a month: its own page, conditionally: 1 request, 304 if quiet,
+    and a new comment is read in that same request (a month page would need a second)."""
+    game = build_game(30)  # pending Proposals 8 (March) and 18 (April) are off the front page
     blog = sandbox_blog(game)
     run(mirror, blog, scraper, since=SINCE)
-    first = run(mirror, blog, scraper)  # the first look at each month reads it in full
-    assert (first.not_modified, first.pages_fetched) == (1, 2)
+    run(mirror, blog, scraper)  # the first look at April reads it in full
+    # Proposal 18 has no comments, so its page was never read: it goes through April.
+    quiet_hits = {"/": 1, "/archive/queue_item_8": 1, "/2016/04/": 1}
+    before = blog.requests_by_path()
+    quiet = run(mirror, blog, scraper)
+    assert hits(blog, before) == quiet_hits
+    assert quiet.not_modified == 3 and quiet.pages_fetched == 0
+    blog.add_comment("queue_item_8", author="Josh", body_html='<img src="/images/vote/veto.gif">')
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    assert hits(blog, before) == quiet_hits
+    assert report.stored.new_comments == 1 and report.not_modified == 2
+    assert mirror.votes("queue_item_8")["c3"] == (Vote.VETO,)
+    # The count read from the page is the mirror's: the next quiet sync reads nothing again.
+    before = blog.requests_by_path()
+    again = run(mirror, blog, scraper)
+    assert hits(blog, before) == quiet_hits
+    assert again.not_modified == 3 and again.pages_fetched == 0
+
+
+def test_pending_matters_sharing_a_month_are_checked_through_its_archive(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    """Two or more pending matters in a month: the month's one page covers them all."""
+    built = build_game(30)
+    posts = tuple(
+        replace(p, status=PostStatus.PENDING, admin_note=None, resolved_at=None)
+        if p.id in ("queue_item_6", "queue_item_8")
+        else p
+        for p in built.posts
+    )
+    blog = sandbox_blog(replace(built, posts=posts))
+    run(mirror, blog, scraper, since=SINCE)
+    run(mirror, blog, scraper)  # the first look at March reads it in full
     before = blog.requests_by_path()
     quiet = run(mirror, blog, scraper)
     assert hits(blog, before) == {"/": 1, "/2016/03/": 1, "/2016/04/": 1}
-    assert quiet.not_modified == 3 and quiet.pages_fetched == 0
-    # A vote on the March proposal changes neither the front page nor April's archive.
-    blog.add_comment("queue_item_8", author="Josh", body_html='<img src="/images/vote/veto.gif">')
+    assert quiet.not_modified == 3
+    blog.add_comment("queue_item_6", author="Josh", body_html="<p>Hm.</p>")
     before = blog.requests_by_path()
     report = run(mirror, blog, scraper)
     assert hits(blog, before) == {
         "/": 1,
         "/2016/03/": 1,
         "/2016/04/": 1,
-        "/archive/queue_item_8": 1,
+        "/archive/queue_item_6": 1,
     }
-    assert report.stored.new_comments == 1 and report.not_modified == 2
-    assert mirror.votes("queue_item_8")["c3"] == (Vote.VETO,)
+    assert report.stored.new_comments == 1
 
 
 def test_new_posts_beyond_the_front_page_are_all_read(

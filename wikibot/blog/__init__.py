@@ -1,4 +1,4 @@
-"""Reading the blog: the polite HTTP session, blog dates, page markup and parsing, the scraper."""
+"""Reading the blog: the polite HTTP session, blog dates, page parsing and the scraper."""
 
 from __future__ import annotations
 
@@ -52,9 +52,9 @@ from wikibot.blog.polite import (
 )
 from wikibot.blog.scraper import (
     BlogScraper,
-    Sidebar,
 )
 from wikibot.blog.sidebar import (
+    Sidebar,
     read_count,
     read_sidebar,
 )

@@ -11,8 +11,12 @@ its "Comments (N)", but not the comments; a post's own page shows those. So:
   had last time. A 304 ("not modified") means nothing on it changed. If it
   did change, only new posts and posts whose comment count moved are read.
   Pending Votable Matters that have dropped off the front page are checked
-  through their monthly archive page, conditionally too. So a sync with no
-  change costs one request; a new comment on a pending post, two.
+  through their monthly archive page (one page holds the whole month),
+  conditionally too, or through their own page (conditionally) when the month
+  holds just one and its page was read before. So a sync with no change
+  costs one request plus one per month holding pending matters off the
+  front page; a new comment on a pending matter adds one (its page), except
+  on a month's only such matter, whose page was already read.
 - Any post whose listed comment count differs from what the mirror last read
   (a page that failed, or was cut off) is read again on the next sync.
 - An edited comment leaves the count alone, so a **full walk** also re-reads
@@ -359,6 +363,8 @@ class _Sync:
         for w in scraped.warnings:
             self._warn(w.url, w.message)
         shown = len(scraped.post.comments)
+        if listed is not None and scraped.complete and shown > listed:
+            listed = shown  # the whole page is newer than the listing that counted them
         # Fewer comments than listed may be a cut-off page: keep them, but take none as gone.
         complete = listed is None or shown >= listed
         if not complete:
@@ -441,14 +447,25 @@ class _Sync:
         return page
 
     def _pending_off_the_front_page(self) -> None:
-        """Pending Votable Matters not on the front page, through their monthly archives."""
+        """Pending Votable Matters not on the front page: through their monthly archives,
+        or, for a month holding just one whose page was read before, through that page
+        (conditionally)."""
         wanted: dict[tuple[int, int], set[str]] = {}
         for s in self.states.values():
             if s.status is PostStatus.PENDING and s.category in VOTABLE_CATEGORIES:
                 if s.id not in self.listed:
                     wanted.setdefault((s.posted_at.year, s.posted_at.month), set()).add(s.id)
         for (year, month), ids in sorted(wanted.items()):
-            self._month(year, month, ids)
+            known = [i for i in ids if self.states[i].etag or self.states[i].last_modified]
+            if len(ids) == 1 and known:
+                # One matter in the month, whose page was read before: its own page costs
+                # the same one request when nothing changed (a 304), and when it did, it
+                # shows the new comments at once, where the month's page needs a second.
+                (post_id,) = ids
+                self._read_post(post_id, self.states[post_id].listed_comments, conditional=True)
+                self.listed.add(post_id)
+            else:
+                self._month(year, month, ids)
         # Not on its month's pages (moved, or renamed): read the post itself.
         for post_id in sorted({i for ids in wanted.values() for i in ids} - self.listed):
             state = self.states[post_id]

@@ -7,8 +7,10 @@ for it, for tests, benchmarks and trying the bot out. It serves, in the
 * ``/`` the front page, newest posts first, ``per_page`` to a page; further
   pages at ``/P10``, ``/P20``... (classic) or ``/page/2/``... (wp2020), each
   linked from the one before by ``<a rel="next" class="next">``;
-* ``/{YYYY}/{MM}/`` monthly archives and ``/category/{slug}/`` category pages
-  (``proposal``, ``cfj``, ``dov``...), paginated the same way;
+* ``/{YYYY}/{MM}/`` monthly archives, each one page holding every post of the
+  month, newest first, with no pagination (as on the real site, whose busiest
+  month held 155 Proposals on one page); ``/category/{slug}/`` category pages
+  (``proposal``, ``cfj``, ``dov``...), paginated like the front page;
 * ``/archive/{id}`` one post with its comments (listings show each post's full
   text and ``Comments (N)``, not the comments);
 * ``/member/{n}`` a player's page, ``/robots.txt`` (with ``Crawl-delay`` if set);
@@ -214,6 +216,7 @@ class SandboxBlog:
             terms=game.terms,
             member_id=lambda name: self._members.get(name, 0),
             comment_dates=comment_dates,
+            clock=self._clock,
         )
         self._server: BlogServer | None = None
         self._thread: threading.Thread | None = None
@@ -372,12 +375,15 @@ class SandboxBlog:
 
     # Pages.
 
-    def _listing(self, base: str, ids: list[str], offset: int, heading: str) -> RenderedPage:
-        if offset and offset >= len(ids):
+    def _listing(
+        self, base: str, ids: list[str], offset: int, heading: str, *, paged: bool = True
+    ) -> RenderedPage:
+        if offset and (offset >= len(ids) or not paged):
             return self._not_found(base)
+        per_page = self.per_page if paged else max(1, len(ids))
         with self._lock:
-            posts = [self._posts[i] for i in ids[offset : offset + self.per_page]]
-        more = offset + self.per_page < len(ids)
+            posts = [self._posts[i] for i in ids[offset : offset + per_page]]
+        more = offset + per_page < len(ids)
         next_href = page_href(self.markup, base, offset + self.per_page, self.per_page)
         html = render_listing(
             self._site, posts, heading=heading, next_href=next_href if more else None
@@ -414,7 +420,7 @@ class SandboxBlog:
                 return self._not_found(path)
             ids = self._by_month.get((year, month), [])
             heading = f"Archives: {MONTH_ABBREVIATIONS[month - 1]} {year}"
-            return self._listing(path, ids, offset, heading)
+            return self._listing(path, ids, offset, heading, paged=False)
         if m := _CATEGORY.fullmatch(path):
             in_category = self._by_category.get(unquote(m["slug"]))
             if in_category is None:

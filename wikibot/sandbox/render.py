@@ -33,12 +33,14 @@ browsing the sandbox.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from html import escape
 
 from gamestate.models import Comment, Player, Post, PostStatus, Terms
 from wikibot.blog.dates import DateOrder, format_named_date, format_numeric_date
 from wikibot.blog.markup import category_slug
+from wikibot.blog.outcome import status_from_page
 
 __all__ = [
     "MARKUPS",
@@ -95,6 +97,8 @@ class Site:
     """The number in a player's ``/member/NNN`` link."""
     comment_dates: DateOrder = DateOrder.DAY_FIRST
     """How classic comment headers print dates (``25-07-2016`` or ``07-25-2016``)."""
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+    """The blog's clock (the 2020 theme marks posts over 48 hours old ``freshness-stale``)."""
 
 
 def _e(text: str) -> str:
@@ -106,7 +110,10 @@ def _member(site: Site, name: str) -> str:
 
 
 def _status_word(status: PostStatus) -> str:
-    """The status as the title's class shows it (``open`` while Pending)."""
+    """The status as the title's class shows it: ``open`` while Pending, and only the
+    real site's words (a Self-Killed post is ``Failed``; its note says why)."""
+    if status is PostStatus.SELF_KILLED:
+        return PostStatus.FAILED.value
     return "open" if status is PostStatus.PENDING else status.value
 
 
@@ -126,47 +133,101 @@ def page_href(markup: str, base: str, offset: int, per_page: int) -> str:
 # Posts.
 
 
-def _post_block(site: Site, post: Post, *, heading_tag: str) -> str:
+def _posted_date(moment: datetime) -> str:
+    """The footer's date as the real site prints it: ``03 Aug  2005 05:42:56  UTC``."""
+    day, month, year, clock = format_named_date(moment).split(" ")
+    return f"{day} {month}  {year} {clock}  UTC"
+
+
+def _adminned_date(moment: datetime) -> str:
+    """The Admin field's date as the real site prints it: ``04 Aug 2005  04:16:57 UTC``."""
+    day, clock = format_named_date(moment).rsplit(" ", 1)
+    return f"{day}  {clock} UTC"
+
+
+def _shown_note(post: Post) -> str | None:
+    """The Admin's note as shown: a Self-Killed post is ``Failed``, so its note must say why."""
+    note = post.admin_note
+    if post.status is PostStatus.SELF_KILLED:
+        if status_from_page(PostStatus.FAILED, note) is not PostStatus.SELF_KILLED:
+            return f"Self-killed. {note}" if note else "Self-killed."
+    return note
+
+
+def _admin_paragraphs(post: Post, *, note_class: str = "") -> str:
+    """The Admin field's two paragraphs: the note, then ``Adminned at``."""
+    note = _shown_note(post)
+    parts = []
+    if note is not None:
+        parts.append(f"<p{note_class}>{_e(note)}</p>")
+    if post.resolved_at is not None:
+        parts.append(f"<p>Adminned at {_adminned_date(post.resolved_at)}</p>")
+    return "".join(parts)
+
+
+def _footer(site: Site, post: Post) -> str:
+    when = _posted_date(post.posted_at)
+    return f"<p><em>posted by {_member(site, post.author)} at {when}</em></p>\n"
+
+
+def _classic_post(site: Site, post: Post) -> str:
+    """The post's ``div``: the title ``h3``, then a child ``div`` holding the body, the
+    footer, ``Comments (N)`` and, two ``div``s further down, the Admin field."""
     pid = _e(post.id)
     href = f"/archive/{pid}"
     slug = category_slug(post.category)
-    admin = ""
-    if post.admin_note is not None or post.resolved_at is not None:
-        parts = []
-        if post.admin_note is not None:
-            parts.append(f'<p class="admin-note">{_e(post.admin_note)}</p>')
-        if post.resolved_at is not None:
-            # Real "closed" dates have a double space before the time.
-            day, clock = format_named_date(post.resolved_at).rsplit(" ", 1)
-            parts.append(f"<p>Adminned at {day}  {clock} UTC</p>")
-        admin = '<div class="adminfield">' + "".join(parts) + "</div>\n"
-    footer = (
-        f"<p><em>posted by {_member(site, post.author)} at "
-        f"{format_named_date(post.posted_at)}  UTC</em></p>\n"
-    )
-    rel = "tag" if site.markup == "classic" else "category tag"
-    meta = (
-        f'<p class="postmeta">Category: <a href="/category/{_e(slug)}/" rel="{rel}">'
-        f"{_e(post.category)}</a> | "
-        f'<a class="comments-link" href="{href}#comments">Comments ({len(post.comments)})</a></p>\n'
-    )
-    if site.markup == "classic":
-        return (
-            f'<div class="post" id="post-{pid}">\n'
-            f'<h3 class="{_e(slug)} {_e(_status_word(post.status))}">'
-            f'<a href="{href}">{_e(post.title)}</a></h3>\n'
-            f'<div class="postbody">{post.body_html}</div>\n'
-            f"{admin}{footer}{meta}</div>\n"
-        )
-    status = _status_word(post.status).lower()
+    admin = _admin_paragraphs(post)
+    if admin:
+        admin = f'<div class="adminbox"><div class="adminfield">{admin}</div></div>\n'
     return (
-        f'<article id="post-{pid}" class="post type-post status-{_e(status)} '
-        f'term-category-{_e(slug)} hentry">\n'
-        f'<header class="entry-header"><{heading_tag} class="entry-title">'
-        f'<a href="{href}" rel="bookmark">{_e(post.title)}</a></{heading_tag}></header>\n'
-        f'<div class="entry-content">{post.body_html}</div>\n'
-        f'{admin}<footer class="entry-footer">\n{footer}{meta}</footer>\n</article>\n'
+        f'<div class="post" id="post-{pid}">\n'
+        f'<h3 class="{_e(slug)} {_e(_status_word(post.status))}">'
+        f'<a href="{href}">{_e(post.title)}</a></h3>\n'
+        f'<div class="postcontent">\n<div class="postbody">{post.body_html}</div>\n'
+        f"{_footer(site, post)}"
+        f'<p><a href="/category/{_e(slug)}/" rel="tag">{_e(post.category)}</a> | '
+        f'<a href="{href}#comments">Comments ({len(post.comments)})</a></p>\n'
+        f"{admin}</div>\n</div>\n"
     )
+
+
+def _comment_words(n: int) -> str:
+    """WordPress's comment count: ``No Comments``, ``One Comment``, ``8 Comments``."""
+    return "No Comments" if n == 0 else "One Comment" if n == 1 else f"{n} Comments"
+
+
+def _wp_post(site: Site, post: Post, *, heading_tag: str) -> str:
+    """The theme's ``article.post`` (its classes: the post's term names), the body
+    straight inside it, then the post template: a section carrying
+    ``status-*``, ``term-category-*`` and ``freshness-*``, the title, footer,
+    comment count and Admin field."""
+    pid = _e(post.id)
+    href = f"/archive/{pid}"
+    slug = category_slug(post.category)
+    status = _status_word(post.status).lower()
+    fresh = "stale" if site.clock() - post.posted_at > timedelta(hours=48) else "fresh"
+    admin = _admin_paragraphs(post, note_class=' class="admin-note"')
+    if admin:
+        admin = f'<div class="admin-field">{admin}</div>\n'
+    return (
+        f'<article class="post {_e(post.category)}">{post.body_html}'
+        '<div class="elementor elementor-195" data-elementor-type="section">\n'
+        f'<section class="elementor-section status-{_e(status)} term-category-{_e(slug)} '
+        f'freshness-{fresh}">\n'
+        f'<{heading_tag} class="elementor-heading-title elementor-size-default">'
+        f'<a href="{href}">{_e(post.title)}</a></{heading_tag}>\n'
+        f"{_footer(site, post)}"
+        f'<p class="post-info"><a href="/category/{_e(slug)}/" rel="category tag">'
+        f"{_e(post.category)}</a> | "
+        f'<a href="{href}#comments">{_comment_words(len(post.comments))}</a></p>\n'
+        f"{admin}</section>\n</div>\n</article>\n"
+    )
+
+
+def _post_block(site: Site, post: Post, *, heading_tag: str) -> str:
+    if site.markup == "classic":
+        return _classic_post(site, post)
+    return _wp_post(site, post, heading_tag=heading_tag)
 
 
 # Comments.
@@ -176,9 +237,9 @@ def _vote_icon(markup: str, vote: str) -> str:
     word = vote.strip().lower()
     if markup == "classic":
         path = f"{_CLASSIC_ICON_FOLDER}/" + _CLASSIC_ICONS.get(word, word + ".gif")
-    else:
-        path = f"{_WP_ICON_FOLDER}/" + _WP_ICONS.get(word, word + ".svg")
-    return f'<img src="{_e(path)}" alt="{_e(word)}">'
+        return f'<img src="{_e(path)}" alt="{_e(word)}">'
+    path = f"{_WP_ICON_FOLDER}/" + _WP_ICONS.get(word, word + ".svg")
+    return f'<img alt="{_e(word)}" src="{_e(path)}" />'
 
 
 def _classic_comment(site: Site, c: Comment) -> str:
@@ -194,23 +255,21 @@ def _classic_comment(site: Site, c: Comment) -> str:
 
 
 def _wp_comment(site: Site, c: Comment, roster: dict[str, Player]) -> str:
+    """As the theme's ``comment.twig`` writes a comment (replies are not used here)."""
     player = roster.get(c.author)
     status = "" if player is None else ("idle" if player.idle else "active")
-    role = "Admin" if player is not None and player.admin else site.terms.player
-    vote_word = c.vote.strip().lower() if c.vote is not None else "no-vote"
+    vote_word = c.vote.strip().lower() if c.vote is not None else ""
     vote = "" if c.vote is None else f'<div class="vote">{_vote_icon("wp2020", c.vote)}</div>\n'
-    stamp = int(c.posted_at.timestamp())
+    member = site.member_id(c.author)
     return (
-        f'<li id="comment-{_e(c.id)}" class="comment depth-1" data-comment-id="{_e(c.id)}" '
-        f'data-author-name="{_e(c.author)}" data-author-id="{site.member_id(c.author)}" '
-        f'data-comment-time="{stamp}" data-author-status="{status}" '
-        f'data-vote="{_e(vote_word)}" data-is-player="{1 if player else 0}">\n'
-        f'<article class="comment-body">\n<footer class="comment-meta">'
-        f'<span class="author-name">{_member(site, c.author)}</span> '
-        f'<span class="author-role">{_e(role)}</span> '
-        f'<time datetime="{c.posted_at.isoformat()}">{format_named_date(c.posted_at)}</time>'
-        f"</footer>\n{vote}"
-        f'<div class="content">{c.body_html}</div>\n</article>\n</li>\n'
+        f'<li id="comment-{_e(c.id)}" class="comment not-evc" data-author-id="{member}" '
+        f'data-author-name="{_e(c.author)}" data-comment-time="{int(c.posted_at.timestamp())}" '
+        f'data-author-status="{status}" data-vote="{_e(vote_word)}" '
+        f'data-is-player="{"true" if player else "false"}">\n<section>\n'
+        f'<span class="rule"></span>\n<img class="avatar" src="/avatars/{member}.png" />\n'
+        f'<div class="meta">\n<span class="author-name"><a href="/member/{member}">'
+        f"{_e(c.author)}</a> says:</span>\n{vote}</div>\n"
+        f'<div class="content">{c.body_html}</div>\n</section>\n</li>\n'
     )
 
 
@@ -219,11 +278,17 @@ def _comments(site: Site, post: Post) -> str:
         inner = "".join(_classic_comment(site, c) for c in post.comments)
         return f'<div id="comments">\n<h4>Comments</h4>\n{inner}</div>\n'
     roster = {p.name: p for p in site.players}
-    inner = "".join(_wp_comment(site, c, roster) for c in post.comments)
-    return (
-        f'<section id="comments" class="comments-area">\n'
-        f'<ol class="comment-list">\n{inner}</ol>\n</section>\n'
-    )
+    n = len(post.comments)
+    out = '<section id="comments" class="comments-area">\n'
+    if n:
+        word = "Response" if n == 1 else "Responses"
+        inner = "".join(_wp_comment(site, c, roster) for c in post.comments)
+        out += (
+            f'<h2 class="title-comments">{n} {word}</h2>\n<ol class="comment-list">\n{inner}</ol>\n'
+        )
+    if post.status is not PostStatus.PENDING or not n:
+        out += '<p class="no-comments">Comments are closed.</p>\n'
+    return out + "</section>\n"
 
 
 # Whole pages.
@@ -259,9 +324,9 @@ def _page(site: Site, title: str, main: str) -> str:
             '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{head_title}</title>\n"
             '<meta name="generator" content="ExpressionEngine">\n</head>\n<body>\n'
-            '<div id="header"><h1><a href="/">BlogNomic</a></h1></div>\n'
+            '<div id="page">\n<div id="header"><h1><a href="/">BlogNomic</a></h1></div>\n'
             f'<div id="main">\n<div id="content">\n{main}</div>\n'
-            f'<div id="sidebar">\n{_sidebar(site)}</div>\n</div>\n</body>\n</html>\n'
+            f'<div id="sidebar">\n{_sidebar(site)}</div>\n</div>\n</div>\n</body>\n</html>\n'
         )
     return (
         '<!DOCTYPE html>\n<html lang="en-GB">\n<head>\n<meta charset="UTF-8">\n'
@@ -269,7 +334,7 @@ def _page(site: Site, title: str, main: str) -> str:
         '<meta name="generator" content="WordPress 5.4.2">\n</head>\n'
         '<body class="blog wp-theme-blognomic2020">\n<div id="page" class="site">\n'
         '<header class="site-header"><p class="site-title"><a href="/">BlogNomic</a></p>'
-        f'</header>\n<main id="main" class="site-main">\n{main}</main>\n'
+        f'</header>\n<main>\n<div class="wrapper">\n{main}</div>\n</main>\n'
         f'<aside id="secondary" class="widget-area">\n{_sidebar(site)}</aside>\n'
         "</div>\n</body>\n</html>\n"
     )
@@ -296,6 +361,9 @@ def render_post_page(site: Site, post: Post) -> str:
     """One post's own page, with its comments."""
     tag = "h1" if site.markup == "wp2020" else "h3"
     main = _post_block(site, post, heading_tag=tag) + _comments(site, post)
+    if site.markup == "wp2020":
+        main = f'<div class="elementor-location-single">\n{main}</div>\n'
+
     return _page(site, post.title, main)
 
 
