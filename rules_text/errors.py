@@ -9,7 +9,8 @@ does not fit what the Ruleset says, so callers can catch one family::
           ├── UnknownRulesToKeep   an Ascension Address keeps rules that are not dynastic rules
           ├── InvalidRename        a keyword rename that cannot be applied as asked
           │    └── KeywordClash    it would give two keywords the same word (Fair Play)
-          └── TermsNotFound        the Ruleset does not say what players or the Boss are called
+          ├── TermsNotFound        the Ruleset does not say what players or the Boss are called
+          └── ProposalNotApplicable  a Proposal's change cannot be made to this Ruleset
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterable
 __all__ = [
     "InvalidRename",
     "KeywordClash",
+    "ProposalNotApplicable",
     "RuleNotFound",
     "RulesTextError",
     "TermsNotFound",
@@ -62,3 +64,8 @@ class KeywordClash(InvalidRename):
 
 class TermsNotFound(RulesTextError):
     """The Ruleset does not name its players ("all X shall obey it") or Boss ("known as the X")."""
+
+
+class ProposalNotApplicable(RulesTextError):
+    """A Proposal's rule change cannot be made as written: the rule it names does not
+    exist, the rule it creates already does, the words it replaces are not there."""

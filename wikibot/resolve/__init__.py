@@ -33,6 +33,11 @@ from wikibot.resolve.run import (
     Resolver,
     game_with_resolutions,
 )
+from wikibot.resolve.text import (
+    apply_text,
+    page_diff,
+    read_text,
+)
 
 __all__ = [
     "APPLIED",
@@ -47,13 +52,16 @@ __all__ = [
     "ResolveError",
     "Resolver",
     "Step",
+    "apply_text",
     "archive_number",
     "check_admin",
     "game_with_resolutions",
     "kill_point",
     "next_step",
+    "page_diff",
     "plan_steps",
     "read_address",
+    "read_text",
     "resolve_lock",
     "status_word",
 ]

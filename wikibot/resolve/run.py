@@ -10,6 +10,8 @@ mechanical effect under an operation id of the ledger
   the next sync confirms it or reports a mismatch);
 * ``resolve/POST/boss``: an enacted DoV's new Boss (the next sync checks the
   roster's Boss against it);
+* ``resolve/POST/ruleset``, ``resolve/POST/gamestate``: an enacted Proposal's or
+  CfJ's text in a mechanical form (:mod:`wikibot.resolve.text`), with ``--with-text``;
 * ``resolve/POST/votes``: the Votes page republished;
 * ``ascension/POST/archive-{ruleset,nomicland,gamestate}``, ``ascension/POST/ruleset``: an
   Ascension Address by the new Boss: the Ruleset and the gamestate pages archived
@@ -28,6 +30,7 @@ from typing import Any
 from urllib.parse import quote, urljoin
 
 from gamestate import Category, Game, PostStatus, evaluate
+from rules_text import Page
 from wikibot.archive import format_time, parse_time
 from wikibot.config import WikiConfig
 from wikibot.mirror.api import Mirror
@@ -42,6 +45,7 @@ from wikibot.resolve.ascension import AddressChanges, archive_number, read_addre
 from wikibot.resolve.errors import ResolveError
 from wikibot.resolve.ledger import APPLIED, Ledger, Operation, kill_point, resolve_lock
 from wikibot.resolve.plan import Step, check_admin, plan_steps
+from wikibot.resolve.text import apply_text, page_diff, read_text
 from wikibot.wiki.client import EditCause, EditResult, WikiClient
 from wikibot.wiki.pages.votes import update_votes_page
 
@@ -127,7 +131,7 @@ class Resolver:
         for step in steps:
             self._show(step)
             self.echo("  - would record the resolution in the mirror, awaiting the blog")
-            self._text_effect(step.matter.post.category, step.outcome)
+            self._text_effect(None, None, step.post_id, step.matter.post.category, step.outcome)
             if step.matter.post.category == Category.DOV.value and step.outcome == "enacted":
                 self.echo(f"  - would record {step.matter.post.author} as the new Boss")
         resolved = {s.post_id: s for s in steps}
@@ -161,7 +165,7 @@ class Resolver:
                 ledger, op, BOSS_EFFECT, "record the new Boss", lambda: {"boss": args["author"]}
             )
             self.echo(f"  - {args['author']} recorded as the new Boss")
-        self._text_effect(args["category"], args["outcome"])
+        self._text_effect(ledger, op, args["post_id"], args["category"], args["outcome"])
         if self.wiki is not None:
             self._wiki_effect(
                 ledger,
@@ -174,11 +178,71 @@ class Resolver:
         ledger.applied(op.op_id, after={"state": "awaiting_blog"})
         kill_point(f"{op.op_id} applied")
 
-    def _text_effect(self, category: str, outcome: str) -> None:
+    def _text_effect(
+        self,
+        ledger: Ledger | None,
+        parent: Operation | None,
+        post_id: str,
+        category: str,
+        outcome: str,
+    ) -> None:
+        """An enacted Proposal's or CfJ's text: its diff, applied with ``--with-text``.
+
+        A dry run (no ledger) shows the diff; ``--apply`` alone shows it as not
+        applied; ``--apply --with-text`` makes one edit per page under the
+        operation ``resolve/POST/ruleset`` or ``resolve/POST/gamestate``.
+        """
         if outcome != "enacted" or category not in (Category.PROPOSAL.value, Category.CFJ.value):
             return
-        # The common mechanical forms are not read yet: every text is applied by hand.
-        self.echo("  - its text: apply by hand (no mechanical form recognised)")
+        game = game_with_resolutions(self.mirror)
+        post = next((p for p in game.posts if p.id == post_id), None)
+        text = read_text(post.body_html if post else "", player=game.terms.player)
+        self.echo(f"  - its text: {text.describe()}")
+        if not text.is_mechanical:
+            return
+        if self.wiki is None:
+            self.echo("    no wiki configured: apply it by hand")
+            return
+        wiki = self.wiki
+        url = self._post_url(post_id)
+        for page, title in (
+            (Page.RULESET, self.pages.ruleset_page),
+            (Page.GAMESTATE, self.pages.gamestate_page),
+        ):
+            changes = text.on(page)
+            if not changes:
+                continue
+
+            def change(
+                old: str, page: Page = page, title: str = title, changes: Any = changes
+            ) -> str:
+                return apply_text(page, old, changes, title=title)
+
+            op_id = None if parent is None else f"{parent.op_id}/{page.value}"
+            if op_id is None or ledger is None or ledger.get(op_id) is None:
+                try:
+                    old = wiki.read(title).text
+                    new = change(old)
+                except ValueError as exc:
+                    self.echo(f"    {title}: not applied: {exc}; apply it by hand")
+                    continue
+                if ledger is None or parent is None or not self.with_text:
+                    verb = "would change" if ledger is None else "not applied (add --with-text)"
+                    self.echo(f"  - {title}: {verb}:")
+                    self.echo(page_diff(title, old, new).rstrip("\n"))
+                    continue
+
+            def edit(op_id: str, title: str = title, change: Any = change) -> EditResult:
+                cause = EditCause(
+                    f"enacted text of {post_id}, resolved by {self.admin}", url, op_id
+                )
+                try:
+                    return wiki.edit(title, change, cause=cause)
+                except ValueError as exc:
+                    raise ResolveError(f"{post_id}: {title} cannot be changed: {exc}") from None
+
+            assert ledger is not None and parent is not None
+            self._wiki_effect(ledger, parent, page.value, title, edit, f"{title} edited")
 
     def _effect(
         self,
