@@ -68,7 +68,9 @@ def write_demo_config(
         "\n[mirror]\n"
         'database = "mirror.sqlite"\n'
         "\n[game]\n"
-        f'player = "{player}"  # the Admin running the bot\n',
+        f'player = "{player}"  # the Admin running the bot\n'
+        "# How wiki and blog admins reach whoever runs the bot (the User-Agent names it):\n"
+        f'contact = "{wiki_url.rstrip("/")}/index.php?title=User:{player}"\n',
         encoding="utf-8",
     )
 
