@@ -261,7 +261,7 @@ def _audit_at(
         notes.append(f"{TODAYS}: judged with {status.roster_source}")
     notes.extend(status.warnings)
     notes.extend(bot.warnings)
-    found = _verdict_disagreements(post, bot, t)
+    found = _verdict_disagreements(post, bot, t, status.boss)
     found += _tally_disagreements(post, note, bot, roster, t, game)
     if note.quorum is not None and note.quorum != bot.quorum:
         found.append(
@@ -295,7 +295,9 @@ def _record_notes(post: Post, note: AdminNote) -> list[str]:
     return notes
 
 
-def _verdict_disagreements(post: Post, bot: MatterStatus, t: datetime) -> list[Disagreement]:
+def _verdict_disagreements(
+    post: Post, bot: MatterStatus, t: datetime, boss: str | None
+) -> list[Disagreement]:
     rule = _RULE[post.category]
     d = bot.decision
     done = post.status.value.lower()
@@ -343,7 +345,7 @@ def _verdict_disagreements(post: Post, bot: MatterStatus, t: datetime) -> list[D
         found.append(
             Disagreement(
                 Discrepancy.STATUS,
-                f"marked Vetoed, but the bot sees no VETO by the Boss ({_boss(bot)})",
+                f"marked Vetoed, but the bot sees no VETO by the Boss ({boss or 'none then'})",
                 f'rule "Special Proposal Voting": "The Boss may use VETO"; {"; ".join(why)}'
                 if why
                 else None,
@@ -358,11 +360,6 @@ def _verdict_disagreements(post: Post, bot: MatterStatus, t: datetime) -> list[D
             )
         )
     return found
-
-
-def _boss(bot: MatterStatus) -> str:
-    boss = bot.tally.boss_vote
-    return f"the Boss's Vote is {boss.value}" if boss is not None else "the Boss has no Vote"
 
 
 def _tally_disagreements(
