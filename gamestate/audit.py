@@ -17,9 +17,11 @@ is reported with ``bot = None`` and a note, never guessed.
 
 Speed: :func:`evaluate` reads every post of the game, so evaluating a twenty-year
 game at each of its fifteen thousand resolutions would read it fifteen thousand
-times. Only the Votable Matters pending at the instant change its answer (the
-rest of the history comes from the :class:`Timeline`, derived once), so each
-instant is evaluated on that window alone, found by one sweep over the game.
+times. The rest of the history comes from the :class:`Timeline`, derived once;
+of the posts, only the Proposals pending at the instant bear on the matter's
+verdict (which is the oldest), and only by their times and ids. So each matter
+is evaluated with those alone, stripped of their comments, found by one sweep
+over the game (:func:`pending_windows`).
 """
 
 from __future__ import annotations
@@ -221,9 +223,17 @@ def audit_resolutions(
         assert p.resolved_at is not None
         by_instant.setdefault(p.resolved_at, []).append(p)
     out: list[MatterAudit] = []
+    bare: dict[str, Post] = {}
     for t, window in pending_windows(game, list(by_instant)):
+        # Only the pending Proposals' times and ids bear on another matter's verdict
+        # (which is the oldest); their Votes do not, so they are evaluated without them.
+        others = tuple(
+            bare.setdefault(p.id, replace(p, comments=()))
+            for p in window
+            if p.category == Category.PROPOSAL.value
+        )
         for post in by_instant[t]:
-            out.append(_audit_at(game, post, t, window, timeline))
+            out.append(_audit_at(game, post, t, others, timeline))
     for post in undated:
         note = parse_admin_note(post.admin_note or "")
         out.append(
