@@ -6,6 +6,15 @@ a :class:`GameStatus` (every pending matter's verdict, with its reason) out.
 
 from __future__ import annotations
 
+from gamestate.audit import (
+    TODAYS,
+    AuditSummary,
+    Disagreement,
+    Discrepancy,
+    MatterAudit,
+    audit_resolutions,
+    pending_windows,
+)
 from gamestate.evaluate import as_of, evaluate
 from gamestate.models import (
     Category,
@@ -26,13 +35,18 @@ from gamestate.verdicts import Clause, Decision, Verdict
 from gamestate.votes import Vote
 
 __all__ = [
+    "TODAYS",
+    "AuditSummary",
     "Category",
     "Clause",
     "Comment",
     "Decision",
+    "Disagreement",
+    "Discrepancy",
     "Game",
     "GameStatus",
     "Hiatus",
+    "MatterAudit",
     "MatterStatus",
     "Player",
     "Post",
@@ -46,7 +60,9 @@ __all__ = [
     "Vote",
     "admin_note",
     "as_of",
+    "audit_resolutions",
     "evaluate",
+    "pending_windows",
     "quorum",
     "tally",
 ]

@@ -12,7 +12,7 @@ import pytest
 
 from wikibot.errors import LockError
 from wikibot.mirror.api import Mirror
-from wikibot.watch.lock import Holder, acquire_lock, lock_holder, release_lock
+from wikibot.mirror.locks import Holder, acquire_lock, lock_holder, release_lock
 
 NOW = datetime(2016, 5, 23, 10, 0, tzinfo=UTC)
 

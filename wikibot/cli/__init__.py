@@ -14,6 +14,7 @@ import click
 from wikibot.cli import blog as cli_blog
 from wikibot.cli import demo as cli_demo
 from wikibot.cli import economy as cli_economy
+from wikibot.cli import history as cli_history
 from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import note as cli_note
 from wikibot.cli import resolve as cli_resolve
@@ -100,6 +101,7 @@ def wiki_group() -> None:
 __all__ = ["cli", "sandbox_group", "wiki_group"]
 
 cli_status.register(cli)
+cli_history.register(cli)
 cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
 cli_note.register(cli)

@@ -14,7 +14,7 @@ import click
 from wikibot.blog.scraper import BlogScraper
 from wikibot.cli.common import config_option, load, reported
 from wikibot.mirror.api import Mirror
-from wikibot.watch.lock import Holder, acquire_lock, release_lock
+from wikibot.mirror.locks import Holder, acquire_lock, release_lock
 from wikibot.watch.loop import LOCK_NAME, StopRequest, Watcher
 
 __all__ = ["parse_interval", "register", "watch"]

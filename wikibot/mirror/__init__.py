@@ -43,6 +43,12 @@ from wikibot.mirror.ledger import (
     Ledger,
     LedgerEntry,
 )
+from wikibot.mirror.locks import (
+    Holder,
+    acquire_lock,
+    lock_holder,
+    release_lock,
+)
 from wikibot.mirror.records import (
     AuditFinding,
     PageCheck,
@@ -128,6 +134,7 @@ __all__ = [
     "AuditFindingRow",
     "BidRow",
     "CommentRow",
+    "Holder",
     "JSONField",
     "Ledger",
     "LedgerEntry",
@@ -153,6 +160,7 @@ __all__ = [
     "VoteRow",
     "Walk",
     "WarningRow",
+    "acquire_lock",
     "add_warning",
     "as_comment",
     "at_field",
@@ -169,6 +177,7 @@ __all__ = [
     "insert_rows",
     "load_game_from_mirror",
     "load_resolutions",
+    "lock_holder",
     "mark_interrupted",
     "page_memo",
     "parse_since",
@@ -178,6 +187,7 @@ __all__ = [
     "post_states",
     "record_resolution",
     "redact_url",
+    "release_lock",
     "remember_page",
     "remember_robots",
     "select_where",

@@ -16,18 +16,17 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import peewee
-
 from wikibot.archive import format_time
+from wikibot.errors import LockError
 from wikibot.mirror.api import Mirror
-from wikibot.mirror.schema import LedgerRow, LockRow
+from wikibot.mirror.locks import Holder, acquire_lock, lock_holder, release_lock
+from wikibot.mirror.schema import LedgerRow
 from wikibot.resolve.errors import LockHeld
 
 __all__ = [
@@ -156,53 +155,20 @@ def _operation(row: LedgerRow) -> Operation:
     return Operation(row.op_id, row.parent, row.state, row.action, row.arguments, row.after)
 
 
-def _holder_is_gone(holder: str) -> bool:
-    """A holder ``NAME on HOST pid N`` on this machine whose process has ended."""
-    parts = holder.rsplit(" ", 4)
-    if len(parts) != 5 or parts[1] != "on" or parts[3] != "pid" or not parts[4].isdigit():
-        return False
-    if parts[2] != socket.gethostname():
-        return False
-    try:
-        os.kill(int(parts[4]), 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False
-    return False
-
-
 @contextmanager
 def resolve_lock(mirror: Mirror, *, admin: str, at: datetime) -> Iterator[str]:
     """Holds the mirror's resolve lock; :class:`LockHeld` names the holder if taken."""
-    holder = f"{admin} on {socket.gethostname()} pid {os.getpid()}"
-    with mirror.bound():
-        try:
-            with mirror.db.atomic():
-                LockRow.create(name=LOCK_NAME, holder=holder, acquired_at=at)
-        except peewee.IntegrityError:
-            with mirror.db.atomic():
-                row = LockRow.get_or_none(LockRow.name == LOCK_NAME)
-                if row is None or not _holder_is_gone(row.holder):
-                    who = row.holder if row else "another run"
-                    since = f" since {format_time(row.acquired_at)}" if row else ""
-                    raise LockHeld(
-                        f"another resolve --apply holds the lock: {who}{since}; "
-                        "try again when it has finished"
-                    ) from None
-                # A killed run on this machine: take its lock over (once: the update
-                # names the old holder, so of two runs taking over only one succeeds).
-                taken = (
-                    LockRow.update(holder=holder, acquired_at=at)
-                    .where((LockRow.name == LOCK_NAME) & (LockRow.holder == row.holder))
-                    .execute()
-                )
-                if taken != 1:
-                    raise LockHeld("another resolve --apply took the lock over first") from None
+    me = Holder.this_process(admin)
+    try:
+        acquire_lock(mirror, LOCK_NAME, holder=me, now=at)
+    except LockError:
+        held = lock_holder(mirror, LOCK_NAME)
+        who = f"{held[0]} since {format_time(held[1])}" if held else "another run"
+        raise LockHeld(
+            f"another resolve --apply holds the lock: {who}; try again when it has finished"
+        ) from None
+    holder = str(me)
     try:
         yield holder
     finally:
-        with mirror.bound():
-            LockRow.delete().where(
-                (LockRow.name == LOCK_NAME) & (LockRow.holder == holder)
-            ).execute()
+        release_lock(mirror, LOCK_NAME, holder=me)

@@ -1,16 +1,10 @@
-"""``nomicbot watch``: the unattended loop (sync, republish, announce once)."""
+"""``nomicbot watch``: the unattended loop (sync, republish, announce each new event once)."""
 
 from __future__ import annotations
 
 from wikibot.watch.events import (
     Announcement,
     events_from_status,
-)
-from wikibot.watch.lock import (
-    Holder,
-    acquire_lock,
-    lock_holder,
-    release_lock,
 )
 from wikibot.watch.loop import (
     LOCK_NAME,
@@ -34,14 +28,10 @@ __all__ = [
     "POLL",
     "Announcement",
     "CycleReport",
-    "Holder",
     "StopRequest",
     "Watcher",
-    "acquire_lock",
     "backoff_delay",
     "events_from_status",
-    "lock_holder",
     "post_webhook",
-    "release_lock",
     "webhook_payload",
 ]
