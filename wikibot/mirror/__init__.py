@@ -39,6 +39,8 @@ from wikibot.mirror.history import (
 from wikibot.mirror.ledger import (
     APPLIED,
     BASELINE,
+    NOMICLAND,
+    RESOLVE,
     STARTED,
     Ledger,
     LedgerEntry,
@@ -123,7 +125,9 @@ __all__ = [
     "DEFAULT_DAYS_BACK",
     "MISMATCH",
     "MODELS",
+    "NOMICLAND",
     "PASSES",
+    "RESOLVE",
     "ROBOTS_MAX_AGE",
     "ROSTER_EXTRA",
     "SQLITE_PRAGMAS",

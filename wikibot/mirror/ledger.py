@@ -14,6 +14,10 @@ an edit that did go out is recognised on the page history and not made twice).
 
 The pages as the bot first read them are kept as rows of their own (action
 ``baseline``), so the ledger can be replayed from them.
+
+Each row names its domain: the dynasty's economy (``nomicland``, the default)
+or ``resolve`` (Admins' resolutions and their effects). A :class:`Ledger` reads
+and writes one domain, so a replay of the economy never meets a resolution.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.schema import LedgerRow
 
-__all__ = ["APPLIED", "BASELINE", "STARTED", "Ledger", "LedgerEntry"]
+__all__ = ["APPLIED", "BASELINE", "NOMICLAND", "RESOLVE", "STARTED", "Ledger", "LedgerEntry"]
 
 _ORDER: Any = LedgerRow._meta.primary_key  # peewee's implicit ``id``: the order recorded
 
@@ -37,6 +41,10 @@ APPLIED = "applied"
 """Every write of the row is done."""
 BASELINE = "baseline"
 """The action of a row holding a page as the bot first read it."""
+NOMICLAND = "nomicland"
+"""The domain of Nomicland's economy: player actions and the pages they edit."""
+RESOLVE = "resolve"
+"""The domain of Admins' resolutions and each of their effects."""
 
 
 @dataclass(frozen=True)
@@ -91,22 +99,29 @@ def _entry(row: LedgerRow) -> LedgerEntry:
 class Ledger:
     """The ledger of one mirror."""
 
-    def __init__(self, mirror: Mirror, *, clock: Any = None) -> None:
+    def __init__(self, mirror: Mirror, *, clock: Any = None, domain: str = NOMICLAND) -> None:
         self.mirror = mirror
         self._clock = clock
+        self.domain = domain
+        """The domain this ledger reads and writes."""
 
     def _recorded_at(self, at: datetime) -> datetime:
         return self._clock() if self._clock is not None else at
 
     # Writing.
 
-    def start(self, entry: LedgerEntry) -> LedgerEntry:
-        """Records ``entry`` as ``started`` (before its writes); a known op id is an error."""
+    def start(self, entry: LedgerEntry, *, once: bool = False) -> LedgerEntry:
+        """Records ``entry`` as ``started`` (before its writes). A known op id is an
+        error, or with ``once`` the entry as first recorded (a re-run's own record)."""
         with self.mirror.bound(), self.mirror.db.atomic():
-            if LedgerRow.get_or_none(LedgerRow.op_id == entry.op_id) is not None:
+            known = LedgerRow.get_or_none(LedgerRow.op_id == entry.op_id)
+            if known is not None:
+                if once:
+                    return _entry(known)
                 raise MirrorError(f"ledger: operation {entry.op_id} is already recorded")
             LedgerRow.create(
                 op_id=entry.op_id,
+                domain=self.domain,
                 parent=entry.parent,
                 state=STARTED,
                 at=entry.at,
@@ -121,14 +136,26 @@ class Ledger:
             )
         return entry
 
-    def finish(self, op_id: str, revisions: Mapping[str, int]) -> LedgerEntry:
-        """Marks the operation ``applied`` with the revision ids its edits produced."""
+    def finish(
+        self,
+        op_id: str,
+        revisions: Mapping[str, int] | None = None,
+        *,
+        after: Mapping[str, Any] | None = None,
+    ) -> LedgerEntry:
+        """Marks the operation ``applied`` with the revision ids its edits produced (and,
+        when given, the values it wrote); finishing it again changes nothing."""
         with self.mirror.bound(), self.mirror.db.atomic():
             row = LedgerRow.get_or_none(LedgerRow.op_id == op_id)
             if row is None:
                 raise MirrorError(f"ledger: no operation {op_id}")
+            if row.state == APPLIED:
+                return _entry(row)
             row.state = APPLIED
-            row.revisions = {**dict(row.revisions), **dict(revisions)}
+            row.revisions = {**dict(row.revisions), **dict(revisions or {})}
+            if after is not None:
+                row.after = dict(after)
+            row.recorded_at = self._recorded_at(row.at)
             row.save()
             return _entry(row)
 
@@ -140,6 +167,7 @@ class Ledger:
                 return False
             LedgerRow.create(
                 op_id=op_id,
+                domain=self.domain,
                 state=APPLIED,
                 at=at,
                 recorded_at=self._recorded_at(at),
@@ -155,6 +183,11 @@ class Ledger:
 
     # Reading.
 
+    @property
+    def _mine(self) -> Any:
+        """The rows of this ledger's domain."""
+        return LedgerRow.domain == self.domain
+
     def get(self, op_id: str) -> LedgerEntry | None:
         """The row of ``op_id``, if recorded."""
         with self.mirror.bound():
@@ -164,13 +197,17 @@ class Ledger:
     def baselines(self) -> dict[str, str]:
         """Page title -> its text as the bot first read it."""
         with self.mirror.bound():
-            rows = LedgerRow.select().where(LedgerRow.action == BASELINE)
+            rows = LedgerRow.select().where(self._mine & (LedgerRow.action == BASELINE))
             return {str(r.arguments["title"]): str(r.after["text"]) for r in rows}
 
-    def pending(self) -> list[LedgerEntry]:
-        """Operations started and not applied (a run that stopped midway), oldest first."""
+    def pending(self, *, roots: bool = False) -> list[LedgerEntry]:
+        """Operations started and not applied (a run that stopped midway), oldest first;
+        with ``roots``, only those that are no other operation's effect."""
         with self.mirror.bound():
-            rows = LedgerRow.select().where(LedgerRow.state == STARTED).order_by(_ORDER)
+            where = self._mine & (LedgerRow.state == STARTED)
+            if roots:
+                where &= LedgerRow.parent.is_null()
+            rows = LedgerRow.select().where(where).order_by(_ORDER)
             return [_entry(r) for r in rows]
 
     def actions(self) -> Iterator[LedgerEntry]:
@@ -178,7 +215,7 @@ class Ledger:
         with self.mirror.bound():
             rows = list(
                 LedgerRow.select()
-                .where((LedgerRow.state == APPLIED) & (LedgerRow.action != BASELINE))
+                .where(self._mine & (LedgerRow.state == APPLIED) & (LedgerRow.action != BASELINE))
                 .order_by(_ORDER)
                 .tuples()
                 .iterator()
@@ -205,7 +242,7 @@ class Ledger:
         with self.mirror.bound():
             row = (
                 LedgerRow.select()
-                .where((LedgerRow.state == APPLIED) & (LedgerRow.action != BASELINE))
+                .where(self._mine & (LedgerRow.state == APPLIED) & (LedgerRow.action != BASELINE))
                 .order_by(_ORDER.desc())
                 .first()
             )

@@ -235,6 +235,9 @@ class LedgerRow(_Model):
 
     op_id = peewee.TextField(unique=True)
     """The operation id: the same action run twice has the same id."""
+    domain = peewee.TextField(index=True, default="nomicland")
+    """Whose row it is: a dynasty's economy (``nomicland``) or ``resolve``; each
+    reader (a replay, a re-run finishing what a crash left) reads only its own."""
     parent = peewee.TextField(null=True, index=True)
     """The operation this one is an effect of (a resolution's id), if any."""
     state = peewee.TextField()

@@ -13,12 +13,9 @@ from wikibot.resolve.errors import (
     ResolveError,
 )
 from wikibot.resolve.ledger import (
-    APPLIED,
     KILL_AT_ENV,
     LOCK_NAME,
-    STARTED,
-    Ledger,
-    Operation,
+    Operations,
     kill_point,
     resolve_lock,
 )
@@ -40,14 +37,11 @@ from wikibot.resolve.text import (
 )
 
 __all__ = [
-    "APPLIED",
     "KILL_AT_ENV",
     "LOCK_NAME",
-    "STARTED",
     "AddressChanges",
-    "Ledger",
     "LockHeld",
-    "Operation",
+    "Operations",
     "Refused",
     "ResolveError",
     "Resolver",

@@ -18,30 +18,23 @@ import os
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from wikibot.archive import format_time
 from wikibot.errors import LockError
 from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import RESOLVE, Ledger, LedgerEntry
 from wikibot.mirror.locks import Holder, acquire_lock, lock_holder, release_lock
-from wikibot.mirror.schema import LedgerRow
 from wikibot.resolve.errors import LockHeld
 
 __all__ = [
-    "APPLIED",
     "KILL_AT_ENV",
     "LOCK_NAME",
-    "STARTED",
-    "Ledger",
-    "Operation",
+    "Operations",
     "kill_point",
     "resolve_lock",
 ]
-
-STARTED = "started"
-APPLIED = "applied"
 LOCK_NAME = "resolve"
 KILL_AT_ENV = "NOMICBOT_TEST_KILL_AT"
 """Tests only: the number of the write point at which the process kills itself (SIGKILL)."""
@@ -65,72 +58,40 @@ def kill_point(name: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-@dataclass(frozen=True)
-class Operation:
-    """One ledger entry: an operation and its state."""
-
-    op_id: str
-    """The operation id."""
-    parent: str | None
-    """The resolution it is an effect of."""
-    state: str
-    """``started`` or ``applied``."""
-    action: str
-    """What it does."""
-    arguments: dict[str, Any]
-    """What it was asked to do."""
-    after: dict[str, Any]
-    """What it did."""
-
-
-class Ledger:
-    """The mirror's ledger, as one Admin's run writes it."""
+class Operations:
+    """The ledger's ``resolve`` domain, as one Admin's run writes it: every row is
+    dated ``at``, by ``actor``, for ``cause``."""
 
     def __init__(
         self, mirror: Mirror, *, actor: str, at: datetime, cause: str, clock: Callable[[], datetime]
     ) -> None:
-        self.mirror = mirror
+        self.ledger = Ledger(mirror, clock=clock, domain=RESOLVE)
         self.actor = actor
         self.at = at
         self.cause = cause
-        self.clock = clock
 
-    def get(self, op_id: str) -> Operation | None:
+    def get(self, op_id: str) -> LedgerEntry | None:
         """The operation, if the ledger has it."""
-        with self.mirror.bound():
-            row = LedgerRow.get_or_none(LedgerRow.op_id == op_id)
-            return None if row is None else _operation(row)
+        return self.ledger.get(op_id)
 
-    def unfinished(self) -> list[Operation]:
+    def unfinished(self) -> list[LedgerEntry]:
         """Resolutions (operations with no parent) a run started and did not finish."""
-        with self.mirror.bound():
-            rows = LedgerRow.select().where(
-                (LedgerRow.state == STARTED) & LedgerRow.parent.is_null()
-            )
-            return [_operation(r) for r in sorted(rows, key=lambda r: (r.at, r.op_id))]
+        return sorted(self.ledger.pending(roots=True), key=lambda e: (e.at, e.op_id))
 
     def start(
         self, op_id: str, *, action: str, parent: str | None, arguments: dict[str, Any]
-    ) -> Operation:
+    ) -> LedgerEntry:
         """Records the operation as started (once: a re-run finds the first record)."""
-        with self.mirror.bound(), self.mirror.db.atomic():
-            row = LedgerRow.get_or_none(LedgerRow.op_id == op_id)
-            if row is None:
-                row = LedgerRow.create(
-                    op_id=op_id,
-                    parent=parent,
-                    state=STARTED,
-                    at=self.at,
-                    recorded_at=self.clock(),
-                    actor=self.actor,
-                    action=action,
-                    arguments=arguments,
-                    before={},
-                    after={},
-                    cause=self.cause,
-                    revisions={},
-                )
-            return _operation(row)
+        entry = LedgerEntry(
+            op_id=op_id,
+            at=self.at,
+            actor=self.actor,
+            action=action,
+            arguments=arguments,
+            cause=self.cause,
+            parent=parent,
+        )
+        return self.ledger.start(entry, once=True)
 
     def applied(
         self,
@@ -140,19 +101,7 @@ class Ledger:
         revisions: dict[str, int] | None = None,
     ) -> None:
         """Records the operation as applied, with what it did."""
-        with self.mirror.bound(), self.mirror.db.atomic():
-            row = LedgerRow.get(LedgerRow.op_id == op_id)
-            if row.state == APPLIED:
-                return
-            row.state = APPLIED
-            row.after = after or {}
-            row.revisions = revisions or {}
-            row.recorded_at = self.clock()
-            row.save()
-
-
-def _operation(row: LedgerRow) -> Operation:
-    return Operation(row.op_id, row.parent, row.state, row.action, row.arguments, row.after)
+        self.ledger.finish(op_id, revisions or {}, after=after or {})
 
 
 @contextmanager

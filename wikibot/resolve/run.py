@@ -34,6 +34,7 @@ from rules_text import Page
 from wikibot.archive import format_time, parse_time
 from wikibot.config import WikiConfig
 from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import APPLIED, LedgerEntry
 from wikibot.mirror.resolutions import (
     BOSS_EFFECT,
     Resolution,
@@ -43,7 +44,7 @@ from wikibot.mirror.resolutions import (
 )
 from wikibot.resolve.ascension import AddressChanges, archive_number, read_address
 from wikibot.resolve.errors import ResolveError
-from wikibot.resolve.ledger import APPLIED, Ledger, Operation, kill_point, resolve_lock
+from wikibot.resolve.ledger import Operations, kill_point, resolve_lock
 from wikibot.resolve.plan import Step, check_admin, plan_steps
 from wikibot.resolve.text import apply_text, page_diff, read_text
 from wikibot.wiki.client import EditCause, EditResult, WikiClient
@@ -80,7 +81,7 @@ class Resolver:
         if not self.apply:
             return self._dry_run(matter)
         with resolve_lock(self.mirror, admin=self.admin, at=self.now):
-            ledger = Ledger(
+            ledger = Operations(
                 self.mirror, actor=self.admin, at=self.now, cause=self.cause, clock=self.clock
             )
             for op in ledger.unfinished():
@@ -144,7 +145,7 @@ class Resolver:
 
     # Applying one resolution and its effects.
 
-    def _complete(self, ledger: Ledger, op: Operation) -> None:
+    def _complete(self, ledger: Operations, op: LedgerEntry) -> None:
         if op.action == "ascension":
             self._complete_ascension(ledger, op)
             return
@@ -180,8 +181,8 @@ class Resolver:
 
     def _text_effect(
         self,
-        ledger: Ledger | None,
-        parent: Operation | None,
+        ledger: Operations | None,
+        parent: LedgerEntry | None,
         post_id: str,
         category: str,
         outcome: str,
@@ -246,8 +247,8 @@ class Resolver:
 
     def _effect(
         self,
-        ledger: Ledger,
-        parent: Operation,
+        ledger: Operations,
+        parent: LedgerEntry,
         name: str,
         action: str,
         do: Callable[[], dict[str, Any]],
@@ -265,8 +266,8 @@ class Resolver:
 
     def _wiki_effect(
         self,
-        ledger: Ledger,
-        parent: Operation,
+        ledger: Operations,
+        parent: LedgerEntry,
         name: str,
         title: str,
         edit: Callable[[str], EditResult],
@@ -323,7 +324,7 @@ class Resolver:
 
     # The Ascension Address.
 
-    def _ascension(self, ledger: Ledger) -> bool:
+    def _ascension(self, ledger: Operations) -> bool:
         game = game_with_resolutions(self.mirror)
         post = _pending_address(game, self.now, ledger)
         if post is None or self.wiki is None:
@@ -350,7 +351,7 @@ class Resolver:
         self._complete_ascension(ledger, op)
         return True
 
-    def _complete_ascension(self, ledger: Ledger, op: Operation) -> None:
+    def _complete_ascension(self, ledger: Operations, op: LedgerEntry) -> None:
         assert self.wiki is not None
         wiki = self.wiki
         args = op.arguments
@@ -405,7 +406,7 @@ def _args(step: Step) -> dict[str, Any]:
     }
 
 
-def _resolution(op: Operation) -> Resolution:
+def _resolution(op: LedgerEntry) -> Resolution:
     a = op.arguments
     return Resolution(
         post_id=a["post_id"],
@@ -432,7 +433,7 @@ def _overlay(game: Game, steps: dict[str, Step]) -> Game:
     return with_resolutions(game, resolutions)
 
 
-def _pending_address(game: Game, now: datetime, ledger: Ledger) -> Any:
+def _pending_address(game: Game, now: datetime, ledger: Operations) -> Any:
     """The new Boss's Ascension Address the ledger has not applied yet, if any."""
     enacted = [
         p

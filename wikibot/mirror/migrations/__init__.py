@@ -25,6 +25,8 @@ Versions:
 6. the ledger of applied actions (each under an operation id, ``started``
    then ``applied``), resolutions recorded while they await the blog, named
    locks for a mirror several admins share, and the announcements ``watch`` made.
+7. each ledger row's domain (``nomicland``, ``resolve``...), so the economy's
+   replay reads only its own rows.
 """
 
 from __future__ import annotations
