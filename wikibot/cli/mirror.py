@@ -83,7 +83,8 @@ def sync_command(
     Ascension Address), and each post's page that has comments. Later syncs ask
     for the front page only if it changed (one request when nothing did), read
     the posts whose comment count moved, and check pending Votable Matters that
-    fell off the front page through their monthly archive. A full walk
+    fell off the front page through their monthly archive (one request a month),
+    or through the post's own page when it is its month's only one. A full walk
     (--since) also re-reads, conditionally, each post with comments, as
     --verify does for the whole mirror: an edited comment leaves the comment
     count alone. If the last full walk was killed or failed, the next sync
