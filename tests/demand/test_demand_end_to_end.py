@@ -219,3 +219,38 @@ def test_a_demand_post_from_bids_to_planned_building(
         closing = next(e for e in ledger.actions() if e.action == "demand close")
         assert closing.cause == "post demand_gift_shop comment c9"
     assert invoke("wiki", "check", "--config", config)[0] in (0, 1)
+
+
+def test_the_votes_page_lists_open_demand_posts_and_changes_only_with_them() -> None:
+    from gamestate.dynasties.nomicland.planning import PlanningInputs, demand_status
+    from gamestate.models import Comment
+    from gamestate import evaluate
+    from wikibot.wiki.pages.votes import update_votes_page
+
+    inputs = PlanningInputs.from_constants(
+        buildings=["Gift Shop"], boss="Kevan", imagineers=["Alice", "Bob"], boss_budget=900
+    )
+    post = demand("demand_gift_shop", "Gift Shop", POSTED)
+    bids = (
+        Comment("c1", "Alice", at(2), "I bid 250"),
+        Comment("c2", "Bob", at(3), "I bid 325"),
+    )
+    with_bids = demand_status(Post(**{**post.__dict__, "comments": bids}), inputs, now=at(4))
+    status = evaluate(game(), at(4))
+    page = update_votes_page("Prose kept.\n", status, blog_url="", demands=[with_bids])
+    assert page.startswith("Prose kept.\n")
+    assert "=== Demand ===" in page
+    assert "'''Gift Shop''' (demand&#95;gift&#95;shop): winning bid 250 by Alice" in page
+    assert "may be closed from 2016-05-03 02:00" in page
+    assert "** ignored: Bob bid 325" in page and "exceeds one-third" in page
+    # The same bids: no edit; a new bid: the fingerprint changes.
+    assert update_votes_page(page, status, blog_url="", demands=[with_bids]) == page
+    more = demand_status(
+        Post(**{**post.__dict__, "comments": (*bids, Comment("c3", "Bob", at(5), "I bid 200"))}),
+        inputs,
+        now=at(6),
+    )
+    assert update_votes_page(page, status, blog_url="", demands=[more]) != page
+    # A closed post is not listed.
+    closed = demand_status(post, inputs, now=at(6), closed_at=at(5))
+    assert "=== Demand ===" not in update_votes_page("", status, blog_url="", demands=[closed])
