@@ -222,9 +222,9 @@ def test_a_demand_post_from_bids_to_planned_building(
 
 
 def test_the_votes_page_lists_open_demand_posts_and_changes_only_with_them() -> None:
+    from gamestate import evaluate
     from gamestate.dynasties.nomicland.planning import PlanningInputs, demand_status
     from gamestate.models import Comment
-    from gamestate import evaluate
     from wikibot.wiki.pages.votes import update_votes_page
 
     inputs = PlanningInputs.from_constants(
