@@ -12,6 +12,7 @@ import logging
 import click
 
 from wikibot.cli import blog as cli_blog
+from wikibot.cli import demand as cli_demand
 from wikibot.cli import demo as cli_demo
 from wikibot.cli import economy as cli_economy
 from wikibot.cli import history as cli_history
@@ -109,4 +110,5 @@ cli_resolve.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
 cli_watch.register(cli)
 cli_economy.register(cli)
+cli_demand.register(cli)
 cli.add_command(cli_demo.demo)

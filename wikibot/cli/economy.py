@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any, TypeVar
 
 import click
@@ -26,6 +27,7 @@ from gamestate.dynasties.nomicland import (
     ExerciseLicense,
     NewBusinessDay,
     NomiclandError,
+    Outcome,
     Payment,
     ProcessBusinessDay,
     RemoveLicense,
@@ -41,12 +43,12 @@ from wikibot.mirror.ledger import Ledger
 from wikibot.wiki.client import connect
 from wikibot.wiki.economy import FRONT_PAGE, perform, read_park
 
-__all__ = ["register"]
+__all__ = ["action_options", "register", "run_action"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _action_options(fn: F) -> F:
+def action_options(fn: F) -> F:
     """``--apply``, ``--as NAME``, ``--now ISO``, ``--config``."""
     fn = config_option(fn)
     fn = now_option(fn)
@@ -74,7 +76,7 @@ def _roster(config: Config) -> tuple[str, frozenset[str]]:
     return game.boss, frozenset(p.name for p in game.players if p.idle)
 
 
-def _run(
+def run_action(
     command: str,
     make: Callable[[str], Action],
     *,
@@ -82,13 +84,22 @@ def _run(
     actor: str | None,
     now_text: str | None,
     config_path: str | None,
+    now: datetime | None = None,
+    cause: str | None = None,
+    record: Callable[[Outcome], Mapping[str, Any]] | None = None,
 ) -> None:
-    now = parse_now(now_text)
+    """Performs one action on the wiki and prints its changes and diff (or the refusal).
+
+    ``now`` overrides ``--now`` (Focus Grouping happens at its post's time);
+    ``cause`` is recorded in the ledger (default: the command line); ``record``
+    adds to the ledger row's ``after``.
+    """
+    now = now or parse_now(now_text)
     config = load(config_path)
     who = actor or config.game.player
     if not who:
         raise click.ClickException("no player to act as: pass --as NAME or set [game] player")
-    cause = "nomicbot " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    cause = cause or "nomicbot " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     with reported():
         boss, idle = _roster(config)
         client = connect(config, dry_run=not apply_)
@@ -106,6 +117,7 @@ def _run(
                     boss=boss,
                     idle=idle,
                     cause=cause,
+                    record=record,
                 )
             except ActionRefused as exc:
                 raise click.ClickException(f"refused: {exc.quoted()}") from None
@@ -137,7 +149,7 @@ def zone_group() -> None:
 
 @zone_group.command("create")
 @click.option("--word", required=True, help='X of "The X Zone", a word from the front page.')
-@_action_options
+@action_options
 def zone_create(word: str, **options: Any) -> None:
     """Create "The WORD Zone", Operated by you.
 
@@ -148,7 +160,7 @@ def zone_create(word: str, **options: Any) -> None:
 
         nomicbot zone create --word Mouse --as Kevan --apply
     """
-    _run("zone create", lambda front: CreateZone(word, front), **options)
+    run_action("zone create", lambda front: CreateZone(word, front), **options)
 
 
 @click.command("build")
@@ -160,7 +172,7 @@ def zone_create(word: str, **options: Any) -> None:
     help="Build the Budget version, taking C, S or X as zero.",
 )
 @_PAY
-@_action_options
+@action_options
 def build(building: str, budget: str | None, pay: str | None, **options: Any) -> None:
     """Construct BUILDING in the Zone you Operate (rule "Construction").
 
@@ -170,7 +182,7 @@ def build(building: str, budget: str | None, pay: str | None, **options: Any) ->
     """
     version = BudgetVersion(budget) if budget else None
     payment = Payment(pay) if pay else None
-    _run("build", lambda _: Construct(building, version, payment), **options)
+    run_action("build", lambda _: Construct(building, version, payment), **options)
 
 
 @click.group("day")
@@ -179,7 +191,7 @@ def day_group() -> None:
 
 
 @day_group.command("new")
-@_action_options
+@action_options
 def day_new(**options: Any) -> None:
     """The Boss begins a new Business Day.
 
@@ -187,12 +199,12 @@ def day_new(**options: Any) -> None:
 
         nomicbot day new --as Kevan --apply
     """
-    _run("day new", lambda _: NewBusinessDay(), **options)
+    run_action("day new", lambda _: NewBusinessDay(), **options)
 
 
 @day_group.command("process")
 @click.option("--day", "number", type=int, default=None, help="Your next unprocessed day only.")
-@_action_options
+@action_options
 def day_process(number: int | None, **options: Any) -> None:
     """Process your next Business Day in the five steps, in order.
 
@@ -200,7 +212,7 @@ def day_process(number: int | None, **options: Any) -> None:
 
         nomicbot day process --as Josh --apply
     """
-    _run("day process", lambda _: ProcessBusinessDay(number), **options)
+    run_action("day process", lambda _: ProcessBusinessDay(number), **options)
 
 
 @click.group("license")
@@ -212,7 +224,7 @@ def license_group() -> None:
 @click.argument("name")
 @click.argument("segments")
 @_PAY
-@_action_options
+@action_options
 def license_create(name: str, segments: str, pay: str | None, **options: Any) -> None:
     """Theme your Zone with a new IP License NAME of two SEGMENTS (e.g. cA).
 
@@ -225,12 +237,12 @@ def license_create(name: str, segments: str, pay: str | None, **options: Any) ->
     except NomiclandError as exc:
         raise click.ClickException(str(exc)) from None
     payment = Payment(pay) if pay else None
-    _run("license create", lambda _: CreateLicense(name, letters, payment), **options)
+    run_action("license create", lambda _: CreateLicense(name, letters, payment), **options)
 
 
 @license_group.command("exercise")
 @click.option("--day", "number", type=int, required=True, help="An Uncrowded Business Day.")
-@_action_options
+@action_options
 def license_exercise(number: int, **options: Any) -> None:
     """Exercise your Zone's IP License onto Business Day N.
 
@@ -238,12 +250,12 @@ def license_exercise(number: int, **options: Any) -> None:
 
         nomicbot license exercise --day 3 --as Kevan --apply
     """
-    _run("license exercise", lambda _: ExerciseLicense(number), **options)
+    run_action("license exercise", lambda _: ExerciseLicense(number), **options)
 
 
 @license_group.command("remove")
 @_PAY
-@_action_options
+@action_options
 def license_remove(pay: str | None, **options: Any) -> None:
     """Remove your Zone's IP License, paying its Fee again.
 
@@ -252,7 +264,7 @@ def license_remove(pay: str | None, **options: Any) -> None:
         nomicbot license remove --as Kevan --apply
     """
     payment = Payment(pay) if pay else None
-    _run("license remove", lambda _: RemoveLicense(payment), **options)
+    run_action("license remove", lambda _: RemoveLicense(payment), **options)
 
 
 @click.group("debt")
@@ -262,7 +274,7 @@ def debt_group() -> None:
 
 @debt_group.command("repay")
 @click.argument("amount", type=int)
-@_action_options
+@action_options
 def debt_repay(amount: int, **options: Any) -> None:
     """Repay AMOUNT of your Debt from your Budget.
 
@@ -270,11 +282,11 @@ def debt_repay(amount: int, **options: Any) -> None:
 
         nomicbot debt repay 500 --as Josh --apply
     """
-    _run("debt repay", lambda _: RepayDebt(amount), **options)
+    run_action("debt repay", lambda _: RepayDebt(amount), **options)
 
 
 @debt_group.command("interest")
-@_action_options
+@action_options
 def debt_interest(**options: Any) -> None:
     """Apply the Sunday interest: every Debt times 1.1, rounded toward zero.
 
@@ -282,7 +294,7 @@ def debt_interest(**options: Any) -> None:
 
         nomicbot debt interest --now 2016-05-22T10:00:00Z --apply
     """
-    _run("debt interest", lambda _: ApplyInterest(), **options)
+    run_action("debt interest", lambda _: ApplyInterest(), **options)
 
 
 @click.command("state")

@@ -11,6 +11,7 @@ import click
 
 from gamestate import evaluate
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
+from wikibot.cli.demand import open_demands
 from wikibot.cli.status import load_game
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
@@ -124,7 +125,10 @@ def publish(
         game = load_game(config, archive_path)
         status = evaluate(game, now)
         client = connect(config, dry_run=not apply_)
-        result = publish_votes(client, status, title=title, blog_url=config.blog.url)
+        demands = [] if archive_path is not None else open_demands(config, game, now)
+        result = publish_votes(
+            client, status, title=title, blog_url=config.blog.url, demands=demands
+        )
     if not result.changed:
         click.echo(f"{result.title}: no change (the published tally is current).")
     elif result.dry_run:

@@ -238,12 +238,14 @@ class Ledger:
             )
 
     def latest(self) -> LedgerEntry | None:
-        """The last applied action, if any."""
+        """The last applied action that left an economy state (a roll leaves none), if any."""
         with self.mirror.bound():
-            row = (
+            rows = (
                 LedgerRow.select()
                 .where(self._mine & (LedgerRow.state == APPLIED) & (LedgerRow.action != BASELINE))
                 .order_by(_ORDER.desc())
-                .first()
             )
-            return _entry(row) if row is not None else None
+            for row in rows.iterator():
+                if "state" in row.after:
+                    return _entry(row)
+            return None

@@ -269,6 +269,29 @@ class SandboxBlog:
             raise
         return comment
 
+    def add_post(self, post: Post) -> Post:
+        """Publishes a new post (the Boss's "Demand: X" in a test) and saves the game.
+
+        For tests and people trying the sandbox: the real site's authors post in its
+        control panel, which the sandbox does not imitate.
+        """
+        with self._lock:
+            if post.id in self._posts:
+                raise ValueError(f"post {post.id!r} already exists")
+            self._posts[post.id] = post
+            self._members.setdefault(post.author, len(self._members) + 1)
+
+            def newest_first(ids: list[str]) -> None:
+                ids.append(post.id)
+                ids.sort(key=lambda i: (self._posts[i].posted_at, i), reverse=True)
+
+            newest_first(self._newest)
+            newest_first(self._by_month.setdefault((post.posted_at.year, post.posted_at.month), []))
+            newest_first(self._by_category.setdefault(category_slug(post.category), []))
+            self._generation += 1
+        self._save()
+        return post
+
     def update_post(self, post_id: str, change: Callable[[Post], Post]) -> Post:
         """Replaces a post by ``change(post)`` (an Admin's edit) and saves the game."""
         with self._lock:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
@@ -34,11 +34,13 @@ from gamestate.dynasties.nomicland import (
     BudgetVersion,
     Building,
     BusinessDay,
+    CloseDemandPost,
     Construct,
     CreateLicense,
     CreateZone,
     Economy,
     ExerciseLicense,
+    FocusGroup,
     IPLicense,
     NewBusinessDay,
     Outcome,
@@ -47,6 +49,7 @@ from gamestate.dynasties.nomicland import (
     ProcessBusinessDay,
     RemoveLicense,
     RepayDebt,
+    UnplanBuilding,
     Zone,
     apply,
     parse_visitors,
@@ -90,6 +93,9 @@ ACTIONS: dict[str, type[Any]] = {
     "license remove": RemoveLicense,
     "debt repay": RepayDebt,
     "debt interest": ApplyInterest,
+    "demand open": FocusGroup,
+    "demand close": CloseDemandPost,
+    "demand unplan": UnplanBuilding,
 }
 """Command name -> the action it takes."""
 
@@ -105,7 +111,10 @@ def arguments_of(action: Action) -> dict[str, Any]:
     values.pop("front_page", None)
     if "segments" in values:
         values["segments"] = "".join(s.value for s in values["segments"])
-    return {k: (v.value if hasattr(v, "value") else v) for k, v in values.items()}
+    return {
+        k: (v.value if hasattr(v, "value") else v.isoformat() if isinstance(v, datetime) else v)
+        for k, v in values.items()
+    }
 
 
 def action_from(command: str, arguments: Mapping[str, Any], *, front_page: str = "") -> Action:
@@ -120,6 +129,9 @@ def action_from(command: str, arguments: Mapping[str, Any], *, front_page: str =
         values["pay"] = Payment(values["pay"])
     if values.get("budget") is not None:
         values["budget"] = BudgetVersion(values["budget"])
+    for item in fields(kind):
+        if item.type in ("datetime", "datetime | None") and isinstance(values.get(item.name), str):
+            values[item.name] = datetime.fromisoformat(values[item.name])
     action: Action = kind(**values)
     return action
 
@@ -330,12 +342,14 @@ def perform(
     idle: frozenset[str] = frozenset(),
     cause: str = "",
     on_started: Callable[[LedgerEntry], None] | None = None,
+    record: Callable[[Outcome], Mapping[str, Any]] | None = None,
 ) -> ActionResult:
     """Applies one action: decide, record ``started``, edit, record ``applied``.
 
     Raises :class:`~gamestate.dynasties.nomicland.ActionRefused` (nothing changes)
     or :class:`~wikibot.errors.WikiError`. ``on_started`` runs between the ledger's
-    ``started`` row and the first edit (tests use it to crash there).
+    ``started`` row and the first edit (tests use it to crash there). ``record``
+    adds keys to the ledger row's ``after`` (Focus Grouping's seed and draw).
     """
     arguments = arguments_of(action)
     op_id = op_id_of(command, actor, arguments, now)
@@ -386,6 +400,7 @@ def perform(
             "pages": [t for t in titles if diffs[t]],
             "rule": rule,
             "changes": [str(c) for c in outcome.changes],
+            **(record(outcome) if record is not None else {}),
         },
         cause=cause,
     )

@@ -46,6 +46,8 @@ def replay_ledger(ledger: Ledger, pages: WikiConfig) -> Replay | None:
     count = 0
     gaps: list[str] = []
     for entry in ledger.actions():
+        if "state" not in entry.after:  # a roll: no gamestate page changes
+            continue
         if last is not None:
             differ = [
                 f"{_named(kind, name, column)}: the ledger left {_short(str(left))!r}, "

@@ -27,6 +27,19 @@ from gamestate.dynasties.nomicland.actions import (
 )
 from gamestate.dynasties.nomicland.completion import Victory, dov_refusal, victory
 from gamestate.dynasties.nomicland.construction import DAILY_BUILDINGS, Cost, cost_of
+from gamestate.dynasties.nomicland.demand_actions import (
+    CLOSE_DEMAND,
+    CLOSE_DEMAND_WITHOUT_EFFECT,
+    DEMAND_CLOSED,
+    FOCUS_GROUPING_CLAUSE,
+    UNPLAN,
+    CloseDemandPost,
+    FocusGroup,
+    UnplanBuilding,
+    close_demand_post,
+    focus_group,
+    unplan_building,
+)
 from gamestate.dynasties.nomicland.economy import Bookkeeping, Change, Economy, Field, Outcome
 from gamestate.dynasties.nomicland.effects import Effect, EffectKind, Unit, budget_text, read_effect
 from gamestate.dynasties.nomicland.engine import apply
@@ -66,14 +79,19 @@ from gamestate.dynasties.nomicland.zones import zone_words
 __all__ = [
     "ACTION_NAMES",
     "BUDGET",
+    "CLOSE_DEMAND",
+    "CLOSE_DEMAND_WITHOUT_EFFECT",
     "CONSTRUCTION",
     "DAILY_BUILDINGS",
     "DEBT",
+    "DEMAND_CLOSED",
+    "FOCUS_GROUPING_CLAUSE",
     "LBD",
     "LICENSING",
     "NOMICLAND_PAGE",
     "PLANNING",
     "SMILES",
+    "UNPLAN",
     "VISITORS",
     "ZONES",
     "Action",
@@ -84,6 +102,7 @@ __all__ = [
     "Building",
     "BusinessDay",
     "Change",
+    "CloseDemandPost",
     "Construct",
     "Cost",
     "CreateLicense",
@@ -93,6 +112,7 @@ __all__ = [
     "EffectKind",
     "ExerciseLicense",
     "Field",
+    "FocusGroup",
     "IPLicense",
     "NewBusinessDay",
     "NomiclandError",
@@ -106,6 +126,7 @@ __all__ = [
     "RuleClause",
     "Segment",
     "Unit",
+    "UnplanBuilding",
     "Victory",
     "Zone",
     "action_from_json",
@@ -114,8 +135,10 @@ __all__ = [
     "budget_text",
     "check_player_rows",
     "check_zones",
+    "close_demand_post",
     "cost_of",
     "dov_refusal",
+    "focus_group",
     "next_day",
     "parse_building",
     "parse_buildings",
@@ -124,6 +147,7 @@ __all__ = [
     "parse_names",
     "parse_visitors",
     "read_effect",
+    "unplan_building",
     "victory",
     "zone_words",
 ]

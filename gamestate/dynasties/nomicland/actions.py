@@ -2,16 +2,24 @@
 
 Each action is a frozen dataclass naming only what the player chooses; who
 acts and when are passed to :func:`~gamestate.dynasties.nomicland.engine.apply`.
-Demand posts and bids (rule "Planning") are another module's concern.
+Rule "Planning"'s closing and unplanning and rule "Focus Grouping" are actions of
+:mod:`~gamestate.dynasties.nomicland.demand_actions`, joined into :data:`Action`
+here; the bids themselves are judged by :mod:`~gamestate.dynasties.nomicland.planning`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from gamestate.dynasties.nomicland.demand_actions import (
+    CloseDemandPost,
+    FocusGroup,
+    UnplanBuilding,
+)
 from gamestate.dynasties.nomicland.models import Segment
 
 __all__ = [
@@ -145,6 +153,9 @@ Action = (
     | RemoveLicense
     | RepayDebt
     | ApplyInterest
+    | CloseDemandPost
+    | UnplanBuilding
+    | FocusGroup
 )
 """Any action :func:`apply` takes."""
 
@@ -161,13 +172,20 @@ ACTION_NAMES: dict[type, str] = {
     RemoveLicense: "license remove",
     RepayDebt: "debt repay",
     ApplyInterest: "debt interest",
+    CloseDemandPost: "demand close",
+    UnplanBuilding: "demand unplan",
+    FocusGroup: "demand open",
 }
 """Each action's name, as the command that takes it is spelt."""
 
 
+_TIMES = frozenset({"posted_at", "winning_at", "at"})
+"""The fields that hold a time (ISO strings in JSON)."""
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """``{"action": "build", "building": "Playpit", "budget": "C", ...}`` (enums as values,
-    segments as letters)."""
+    segments as letters, times as ISO strings)."""
     data: dict[str, Any] = {"action": ACTION_NAMES[type(action)]}
     for item in fields(action):
         value = getattr(action, item.name)
@@ -175,6 +193,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
             value = value.value
         elif item.name == "segments":
             value = "".join(s.value for s in value)
+        elif isinstance(value, datetime):
+            value = value.isoformat()
         data[item.name] = value
     return data
 
@@ -197,5 +217,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         values["budget"] = BudgetVersion(values["budget"])
     if "segments" in values:
         values["segments"] = tuple(Segment(letter) for letter in values["segments"])
+    for key in _TIMES & set(values):
+        if isinstance(values[key], str):
+            values[key] = datetime.fromisoformat(values[key])
     action: Action = kind(**values)
     return action

@@ -64,6 +64,8 @@ class Bookkeeping:
     """(Business Day, Imagineer), in the order they were processed ("first to process")."""
     exercises: tuple[tuple[int, str], ...] = ()
     """(Business Day, Imagineer) per IP License exercise, in order ("first to exercise")."""
+    closed_demands: tuple[str, ...] = ()
+    """Planning: the Demand Posts closed, by post id ("ceases to be considered a Demand Post")."""
 
     def built_that_day(self, name: str, day: date) -> int:
         """How many Buildings an Imagineer constructed on one UTC day."""
@@ -119,6 +121,7 @@ class Bookkeeping:
             "interest_days": [d.isoformat() for d in self.interest_days],
             "processed": [list(p) for p in self.processed],
             "exercises": [list(p) for p in self.exercises],
+            "closed_demands": list(self.closed_demands),
         }
 
     @classmethod
@@ -138,6 +141,7 @@ class Bookkeeping:
             interest_days=tuple(date.fromisoformat(d) for d in data.get("interest_days", ())),
             processed=tuple((int(d), str(n)) for d, n in data.get("processed", ())),
             exercises=tuple((int(d), str(n)) for d, n in data.get("exercises", ())),
+            closed_demands=tuple(str(p) for p in data.get("closed_demands", ())),
         )
 
 
@@ -160,6 +164,8 @@ class Field(StrEnum):
     """A Zone's Buildings line."""
     LICENSE = "IP License"
     """A Zone's IP License line."""
+    PLANNED = "Planned Buildings"
+    """A Zone's Planned Buildings line (rule "Planning")."""
     VISITORS = "Visitors"
     """A Business Day of the queue (target: its number)."""
     BY_HAND = "by hand"

@@ -13,7 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from gamestate.dynasties.nomicland import construction, licensing, processing, zones
+from gamestate.dynasties.nomicland import (
+    construction,
+    demand_actions,
+    licensing,
+    processing,
+    zones,
+)
 from gamestate.dynasties.nomicland.actions import (
     Action,
     ApplyInterest,
@@ -27,6 +33,11 @@ from gamestate.dynasties.nomicland.actions import (
     RepayDebt,
 )
 from gamestate.dynasties.nomicland.clauses import IDLE, INTEREST, NEW_BUSINESS_DAY
+from gamestate.dynasties.nomicland.demand_actions import (
+    CloseDemandPost,
+    FocusGroup,
+    UnplanBuilding,
+)
 from gamestate.dynasties.nomicland.economy import Change, Economy, Field, Outcome
 from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.models import BusinessDay
@@ -81,6 +92,13 @@ def apply(
             new, changes = repay(state, actor, action.amount)
         case ApplyInterest():
             new, changes = _interest(state, moment)
+        # Rule "Planning" and "Focus Grouping" (demand_actions.py).
+        case CloseDemandPost():
+            new, changes = demand_actions.close_demand_post(state, actor, action, moment)
+        case UnplanBuilding():
+            new, changes = demand_actions.unplan_building(state, action)
+        case FocusGroup():
+            new, changes = demand_actions.focus_group(state, actor, action)
         case _:  # pragma: no cover - the Action union is exhaustive
             raise TypeError(f"not a Nomicland action: {action!r}")
     return Outcome(new, tuple(changes))

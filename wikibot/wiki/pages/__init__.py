@@ -16,6 +16,7 @@ from wikibot.wiki.pages.nomicland import (
 )
 from wikibot.wiki.pages.votes import (
     publish_votes,
+    render_demands,
     render_tally,
     tally_fingerprint,
     update_votes_page,
@@ -31,6 +32,7 @@ __all__ = [
     "opaque_spans",
     "plain",
     "publish_votes",
+    "render_demands",
     "render_tally",
     "tally_fingerprint",
     "update_votes_page",

@@ -33,11 +33,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import quote
 
+from gamestate.dynasties.nomicland.planning import DemandStatus
 from gamestate.status import GameStatus, MatterStatus
 from gamestate.votes import Vote
 from wikibot.archive import format_time
@@ -48,6 +50,7 @@ from wikibot.wiki.wikitext import comments
 __all__ = [
     "SEED_WIKITEXT",
     "publish_votes",
+    "render_demands",
     "render_tally",
     "tally_fingerprint",
     "update_votes_page",
@@ -164,9 +167,50 @@ def render_tally(status: GameStatus, *, blog_url: str) -> str:
     return "\n".join(lines)
 
 
-def tally_fingerprint(status: GameStatus, *, blog_url: str = "") -> str:
-    """A short hash of everything the tally shows except the time-dependent wording."""
+def render_demands(demands: Sequence[DemandStatus]) -> str:
+    """The Demand section: each open Demand Post, its winning bid, Builder, ignored bids
+    and when it may be closed (rule "Planning"); '' when there is none."""
+    open_ = [d for d in demands if d.is_open]
+    if not open_:
+        return ""
+    lines = ["", "", "=== Demand ===", ""]
+    for d in open_:
+        win = d.winning
+        if win is not None:
+            state = (
+                f"winning bid {win.amount} by {_text(win.bidder)} ({_when(win.at)}); "
+                f"Builder {_text(win.bidder)}; may be closed from {_when(d.closable_at)}"
+            )
+        else:
+            state = (
+                "no bids; may be closed without effect after "
+                f"{_when(d.closable_without_effect_after)}"
+            )
+        lines.append(f"* '''{_text(d.building)}''' ({_text(d.post)}): {state}")
+        for bid in d.bids:
+            if not bid.is_valid:
+                lines.append(
+                    f"** ignored: {_text(bid.bidder)} bid {bid.amount} "
+                    f"({_when(bid.at)}): {_text(bid.reason)}"
+                )
+    return "\n".join(lines)
+
+
+def _demand_facts(demands: Sequence[DemandStatus]) -> list[Any]:
+    return [
+        [d.post, d.building, [[b.comment, b.bidder, b.amount, b.verdict.value] for b in d.bids]]
+        for d in demands
+        if d.is_open
+    ]
+
+
+def tally_fingerprint(
+    status: GameStatus, *, blog_url: str = "", demands: Sequence[DemandStatus] = ()
+) -> str:
+    """A short hash of everything the tally shows except the time-dependent wording
+    (the open Demand Posts' bids included)."""
     facts = {
+        "demands": _demand_facts(demands),
         "quorum": status.quorum,
         "players": status.players,
         "hiatus": [status.hiatus, status.hiatus_reason],
@@ -269,21 +313,29 @@ def _region(text: str, title: str) -> tuple[_Marker, _Marker] | None:
     return begin, end
 
 
-def update_votes_page(text: str, status: GameStatus, *, blog_url: str, title: str = "Votes") -> str:
+def update_votes_page(
+    text: str,
+    status: GameStatus,
+    *,
+    blog_url: str,
+    title: str = "Votes",
+    demands: Sequence[DemandStatus] = (),
+) -> str:
     """The page with the bot's part showing ``status``; unchanged if the tally is the same.
 
     Without markers on the page, the bot's part is added at the end. Markers
     that do not make one begin-end pair are a :class:`WikiError` naming ``title``.
     Every character outside the bot's part is kept.
     """
-    fingerprint = tally_fingerprint(status, blog_url=blog_url)
+    fingerprint = tally_fingerprint(status, blog_url=blog_url, demands=demands)
     found = _region(text, title)
     if found:
         begin, end = found
         if begin.tally == fingerprint and begin.text == _digest(text[begin.end : end.start]):
             return text
     when = status.now.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    body = f"\n''Tally as of {when}.''\n\n{render_tally(status, blog_url=blog_url)}\n"
+    tally = render_tally(status, blog_url=blog_url) + render_demands(demands)
+    body = f"\n''Tally as of {when}.''\n\n{tally}\n"
     region = (
         f"{_BEGIN} tally={fingerprint} text={_digest(body)} "
         f"(written by nomicbot: edits inside are overwritten) -->{body}{_END}"
@@ -314,7 +366,12 @@ def _separator(text: str) -> str:
 
 
 def publish_votes(
-    client: WikiClient, status: GameStatus, *, title: str, blog_url: str
+    client: WikiClient,
+    status: GameStatus,
+    *,
+    title: str,
+    blog_url: str,
+    demands: Sequence[DemandStatus] = (),
 ) -> EditResult:
     """Writes the tally to the Votes page (a dry-run client returns the diff instead)."""
     pending = len(status.matters)
@@ -324,6 +381,8 @@ def publish_votes(
     )
     return client.edit(
         title,
-        lambda text: update_votes_page(text, status, blog_url=blog_url, title=title),
+        lambda text: update_votes_page(
+            text, status, blog_url=blog_url, title=title, demands=demands
+        ),
         cause=cause,
     )
