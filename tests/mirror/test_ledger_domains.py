@@ -22,7 +22,7 @@ def test_an_economy_replay_skips_resolutions_and_the_other_way_round(tmp_path: P
     with Mirror.open(str(tmp_path / "m.sqlite")) as mirror:
         economy = Ledger(mirror)
         resolutions = Ledger(mirror, domain=RESOLVE)
-        economy.start(_entry("e1", "build", after={"books": {"built": 1}}))
+        economy.start(_entry("e1", "build", after={"state": {}, "books": {"built": 1}}))
         economy.finish("e1", {"Nomicland": 7})
         resolutions.start(_entry("resolve/p1", "resolve", after={"state": "awaiting_blog"}))
         resolutions.finish("resolve/p1", after={"state": "awaiting_blog"})
@@ -31,7 +31,7 @@ def test_an_economy_replay_skips_resolutions_and_the_other_way_round(tmp_path: P
 
         latest = economy.latest()
         assert latest is not None and latest.op_id == "e1"
-        assert latest.after == {"books": {"built": 1}}
+        assert latest.after == {"state": {}, "books": {"built": 1}}
         assert [e.op_id for e in economy.actions()] == ["e1"]
         assert [e.op_id for e in economy.pending()] == ["e2"]
         assert [e.op_id for e in resolutions.actions()] == ["resolve/p1"]

@@ -13,6 +13,21 @@ from wikibot.wiki.client import (
     connect,
     script_path,
 )
+from wikibot.wiki.demand import (
+    CLOSE,
+    OPEN,
+    ROLL,
+    RecordedRoll,
+    check_draws,
+    close_action,
+    closed_at,
+    demand_post,
+    demand_statuses,
+    draw_record,
+    planning_inputs,
+    record_roll,
+    status_to_json,
+)
 from wikibot.wiki.drift import (
     NO_LEDGER,
     DriftReport,
@@ -37,8 +52,18 @@ from wikibot.wiki.economy import (
     render_pages,
     value_at,
 )
-from wikibot.wiki.etiquette import RUN_WORD, BotsRefusal, bots_refusal, is_run, normalise_user
-from wikibot.wiki.replay import Replay, compare, replay_ledger
+from wikibot.wiki.etiquette import (
+    RUN_WORD,
+    BotsRefusal,
+    bots_refusal,
+    is_run,
+    normalise_user,
+)
+from wikibot.wiki.replay import (
+    Replay,
+    compare,
+    replay_ledger,
+)
 from wikibot.wiki.wikitext import (
     QUOTING_TAGS,
     RAW_TAGS,
@@ -61,10 +86,13 @@ from wikibot.wiki.wikitext import (
 
 __all__ = [
     "ACTIONS",
+    "CLOSE",
     "FRONT_PAGE",
     "NO_LEDGER",
+    "OPEN",
     "QUOTING_TAGS",
     "RAW_TAGS",
+    "ROLL",
     "RUN_WORD",
     "ActionResult",
     "BotsRefusal",
@@ -74,6 +102,7 @@ __all__ = [
     "PageRevision",
     "PageTemplate",
     "Park",
+    "RecordedRoll",
     "Replay",
     "Revision",
     "Section",
@@ -89,12 +118,18 @@ __all__ = [
     "build_site",
     "changed_section",
     "changed_values",
+    "check_draws",
     "check_pages",
     "check_title",
     "check_wiki",
+    "close_action",
+    "closed_at",
     "comments",
     "compare",
     "connect",
+    "demand_post",
+    "demand_statuses",
+    "draw_record",
     "economy_from_record",
     "finish_pending",
     "is_run",
@@ -104,14 +139,17 @@ __all__ = [
     "parse",
     "perform",
     "plain",
+    "planning_inputs",
     "read_park",
     "record_of",
+    "record_roll",
     "render_pages",
     "replay_ledger",
     "ruleset_buildings",
     "script_path",
     "sections",
     "spans",
+    "status_to_json",
     "templates",
     "value_at",
 ]
