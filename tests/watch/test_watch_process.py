@@ -180,7 +180,6 @@ player = "TestOperator"
 
 [watch]
 webhook_file = "{hook_file}"
-auto_resolve_as = "Kevan"
 """,
         encoding="utf-8",
     )
@@ -202,7 +201,6 @@ def test_watch_announces_once_survives_faults_and_stops_cleanly(
         wait_for("a first cycle", lambda: watch.cycles("ok") >= 1)
         page = human.read(VOTES_PAGE)
         assert "Proposal: Fix the Queue" in page and "'''wait'''" in page
-        assert "auto-resolve is not available yet" in "\n".join(watch.err)
         assert watch.out == [] and receiver.bodies == []
 
         # A second watcher on the same mirror is refused, and told who holds it.

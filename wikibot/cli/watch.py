@@ -55,7 +55,8 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
     ended. Announcements go to stdout and, when [watch] webhook (in a 0600 config),
     webhook_file or
     $NOMICBOT_WATCH_WEBHOOK names one, to a Discord- or Slack-compatible
-    webhook. It never resolves anything. A failed cycle is logged on stderr and
+    webhook. It resolves nothing unless [watch] auto_resolve_as names the Admin
+    who allows it. A failed cycle is logged on stderr and
     retried with backoff. SIGINT or SIGTERM stops it after the current step.
     Only one watcher may run on a mirror at a time.
 
@@ -105,9 +106,9 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
             try:
                 if config.watch.auto_resolve_as:
                     click.echo(
-                        f"[watch] auto_resolve_as = {config.watch.auto_resolve_as!r} is set, but "
-                        "auto-resolve is not available yet (no `resolve` command): the watcher "
-                        "only announces; resolve by hand.",
+                        f"[watch] auto_resolve_as = {config.watch.auto_resolve_as!r}: each "
+                        "decidable matter is resolved as `resolve --apply` would, in that "
+                        "Admin's name (text changes are left to `resolve --with-text`).",
                         err=True,
                     )
                 target = "stdout and the webhook" if webhook else "stdout"

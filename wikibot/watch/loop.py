@@ -28,13 +28,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from gamestate import GameStatus, evaluate
+from gamestate import GameStatus, Verdict, evaluate
 from wikibot.blog.scraper import BlogScraper
 from wikibot.config import Config
 from wikibot.errors import NomicbotError, WebhookError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.schema import AnnouncementRow
 from wikibot.mirror.sync import SyncReport, sync
+from wikibot.resolve.run import Resolver, game_with_resolutions
 from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.webhook import post_webhook
 from wikibot.wiki.client import WikiClient, connect
@@ -97,6 +98,8 @@ class CycleReport:
     sync: SyncReport
     published: bool
     """Whether the Votes page was saved (it changed)."""
+    resolved: int
+    """Resolutions made for ``[watch] auto_resolve_as`` this cycle (0 unless it is set)."""
     announced: tuple[Announcement, ...]
     """Events announced for the first time this cycle."""
     delivered: int
@@ -129,7 +132,8 @@ class Watcher:
         for warning in report.warnings:
             log.warning("sync: %s", warning)
         now = self.clock()
-        status = evaluate(self.mirror.to_game(), now)
+        # Resolutions recorded but not yet on the blog count as made (as for `status`).
+        status = evaluate(game_with_resolutions(self.mirror), now)
         published = False
         if not self.stop.is_set():
             published = self._publish(status)
@@ -139,8 +143,46 @@ class Watcher:
             announced = self._record(events_from_status(status, blog_url=blog))
             for a in announced:
                 self.out(f"{a.at.isoformat().replace('+00:00', 'Z')} {a.text}")
+        resolved = 0
+        if self.config.watch.auto_resolve_as and not self.stop.is_set():
+            # After the announcements: people hear a matter became decidable, then
+            # that it was resolved (the Votes page drops it).
+            resolved = self._auto_resolve(status, now)
+            if resolved:
+                published = self._publish(evaluate(game_with_resolutions(self.mirror), now))
         delivered = self._deliver()
-        return CycleReport(report, published, tuple(announced), delivered)
+        return CycleReport(report, published, resolved, tuple(announced), delivered)
+
+    def _auto_resolve(self, status: GameStatus, now: datetime) -> int:
+        """``resolve --apply`` as ``[watch] auto_resolve_as``, when something is decidable.
+
+        The Admin named in the config allowed it; a text change is never applied
+        (that needs ``resolve --with-text`` by a person). A refusal (the Admin is
+        not an active Admin, another run holds the lock) fails the cycle, logged.
+        """
+        verdicts = (Verdict.ENACT, Verdict.FAIL)
+        if not any(m.decision.verdict in verdicts for m in status.matters):
+            return 0
+        admin = self.config.watch.auto_resolve_as
+        resolver = Resolver(
+            mirror=self.mirror,
+            admin=admin,
+            now=now,
+            wiki=self._client() if self.config.wiki.url else None,
+            pages=self.config.wiki,
+            blog_url=self.config.blog.url,
+            cause=f"nomicbot watch (auto_resolve_as = {admin})",
+            clock=self.clock,
+            echo=self.out,
+            apply=True,
+        )
+        return resolver.run()
+
+    def _client(self) -> WikiClient:
+        if self._wiki is None:
+            make = self.wiki_factory or (lambda: connect(self.config))
+            self._wiki = make()
+        return self._wiki
 
     def _publish(self, status: GameStatus) -> bool:
         if not self.config.wiki.url:
@@ -150,11 +192,8 @@ class Watcher:
         if fingerprint == self._published:
             return False
         try:
-            if self._wiki is None:
-                make = self.wiki_factory or (lambda: connect(self.config))
-                self._wiki = make()
             result = publish_votes(
-                self._wiki, status, title=self.config.wiki.votes_page, blog_url=blog
+                self._client(), status, title=self.config.wiki.votes_page, blog_url=blog
             )
         except NomicbotError:
             self._wiki = None  # log in afresh next time
