@@ -27,10 +27,12 @@ from gamestate.dynasties.nomicland.actions import (
 )
 from gamestate.dynasties.nomicland.completion import Victory, dov_refusal, victory
 from gamestate.dynasties.nomicland.construction import DAILY_BUILDINGS, Cost, cost_of
+from gamestate.dynasties.nomicland.dynasty import Nomicland
 from gamestate.dynasties.nomicland.economy import Bookkeeping, Change, Economy, Field, Outcome
 from gamestate.dynasties.nomicland.effects import Effect, EffectKind, Unit, budget_text, read_effect
 from gamestate.dynasties.nomicland.engine import apply
 from gamestate.dynasties.nomicland.errors import ActionRefused
+from gamestate.dynasties.nomicland.history import EconomyHistory
 from gamestate.dynasties.nomicland.models import (
     BUDGET,
     CONSTRUCTION,
@@ -89,12 +91,14 @@ __all__ = [
     "CreateLicense",
     "CreateZone",
     "Economy",
+    "EconomyHistory",
     "Effect",
     "EffectKind",
     "ExerciseLicense",
     "Field",
     "IPLicense",
     "NewBusinessDay",
+    "Nomicland",
     "NomiclandError",
     "Outcome",
     "Payment",
