@@ -4,7 +4,9 @@ Each cycle:
 
 1. syncs the blog into the mirror (:func:`wikibot.mirror.sync.sync`: one
    conditional request when nothing changed);
-2. evaluates the game at the cycle's instant (:func:`gamestate.evaluate`);
+2. evaluates the game at the cycle's instant (:func:`gamestate.evaluate`) with the
+   dynasty in play (:func:`wikibot.wiki.dynasty.dynasty_from_mirror`: its posting
+   rules, victory and events, the economy read from the ledger);
 3. republishes the wiki's Votes page when the tally's fingerprint differs from
    the one it last published (the page itself is edited only on a change);
 4. records each event (:mod:`wikibot.watch.events`) not yet in the mirror's
@@ -28,7 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from gamestate import GameStatus, evaluate
+from gamestate import Game, GameStatus, evaluate
+from gamestate.dynasties import Dynasty
 from wikibot.blog.scraper import BlogScraper
 from wikibot.config import Config
 from wikibot.errors import NomicbotError, WebhookError
@@ -38,6 +41,7 @@ from wikibot.mirror.sync import SyncReport, sync
 from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.webhook import post_webhook
 from wikibot.wiki.client import WikiClient, connect
+from wikibot.wiki.dynasty import dynasty_from_mirror, is_demand_title
 from wikibot.wiki.pages.votes import publish_votes, tally_fingerprint
 
 __all__ = [
@@ -129,18 +133,39 @@ class Watcher:
         for warning in report.warnings:
             log.warning("sync: %s", warning)
         now = self.clock()
-        status = evaluate(self.mirror.to_game(), now)
+        game = self.mirror.to_game()
+        dynasty = self._dynasty(game)
+        status = evaluate(game, now, dynasty=dynasty)
         published = False
         if not self.stop.is_set():
             published = self._publish(status)
         announced: list[Announcement] = []
         if not self.stop.is_set():
             blog = self.config.blog.url
-            announced = self._record(events_from_status(status, blog_url=blog))
+            events = events_from_status(status, blog_url=blog)
+            events += [Announcement(e.key, now, e.text) for e in dynasty.events(game, now)]
+            announced = self._record(events)
             for a in announced:
                 self.out(f"{a.at.isoformat().replace('+00:00', 'Z')} {a.text}")
         delivered = self._deliver()
         return CycleReport(report, published, tuple(announced), delivered)
+
+    def _dynasty(self, game: Game) -> Dynasty:
+        """The dynasty in play, its economy from the ledger; the wiki's Ruleset (for the
+        Buildings of rule "Planning") is read only when a post is titled "Demand: ..."."""
+        ruleset = None
+        if self.config.wiki.url and any(is_demand_title(p.title) for p in game.posts):
+            ruleset = self._wiki_client().read(self.config.wiki.ruleset_page).text
+        idle = frozenset(p.name for p in game.players if p.idle)
+        return dynasty_from_mirror(
+            self.mirror, self.config, boss=game.boss, idle=idle, ruleset_text=ruleset
+        )
+
+    def _wiki_client(self) -> WikiClient:
+        if self._wiki is None:
+            make = self.wiki_factory or (lambda: connect(self.config))
+            self._wiki = make()
+        return self._wiki
 
     def _publish(self, status: GameStatus) -> bool:
         if not self.config.wiki.url:
@@ -150,11 +175,8 @@ class Watcher:
         if fingerprint == self._published:
             return False
         try:
-            if self._wiki is None:
-                make = self.wiki_factory or (lambda: connect(self.config))
-                self._wiki = make()
             result = publish_votes(
-                self._wiki, status, title=self.config.wiki.votes_page, blog_url=blog
+                self._wiki_client(), status, title=self.config.wiki.votes_page, blog_url=blog
             )
         except NomicbotError:
             self._wiki = None  # log in afresh next time

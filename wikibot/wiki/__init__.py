@@ -20,6 +20,13 @@ from wikibot.wiki.drift import (
     check_wiki,
     ruleset_buildings,
 )
+from wikibot.wiki.dynasty import (
+    building_names,
+    dynasty_from_mirror,
+    dynasty_without_mirror,
+    economy_history,
+    is_demand_title,
+)
 from wikibot.wiki.economy import (
     ACTIONS,
     FRONT_PAGE,
@@ -87,6 +94,7 @@ __all__ = [
     "arguments_of",
     "bots_refusal",
     "build_site",
+    "building_names",
     "changed_section",
     "changed_values",
     "check_pages",
@@ -95,7 +103,11 @@ __all__ = [
     "comments",
     "compare",
     "connect",
+    "dynasty_from_mirror",
+    "dynasty_without_mirror",
     "economy_from_record",
+    "economy_history",
+    "is_demand_title",
     "finish_pending",
     "is_run",
     "normalise_user",
