@@ -26,6 +26,7 @@ from gamestate.calendar import (
     next_downtime_boundary,
     require_utc,
 )
+from gamestate.dynasties.base import Dynasty
 from gamestate.legality import PostCheck, chronological
 from gamestate.models import Category, Game, Post, PostStatus, Terms
 from gamestate.roster import Roster
@@ -311,15 +312,19 @@ def evaluate(
     *,
     timeline: Timeline | None = None,
     extra_checks: Sequence[PostCheck] = (),
+    dynasty: Dynasty | None = None,
 ) -> GameStatus:
     """Every pending Votable Matter of ``game`` at ``now``, with its verdict.
 
     ``timeline`` is the game's :class:`Timeline` if the caller already has it (it is
     derived from the whole game, so one serves every ``now``); ``extra_checks`` are
     dynasty-specific posting rules (see :data:`gamestate.legality.PostCheck`), used
-    when the timeline is derived here.
+    when the timeline is derived here. ``dynasty`` adds its own posting rules to
+    ``extra_checks``, its victory and its notes (:mod:`gamestate.dynasties.base`).
     """
     now = require_utc(now, "now")
+    if dynasty is not None:
+        extra_checks = (*extra_checks, *dynasty.post_checks())
     if timeline is None:
         timeline = Timeline.from_game(game, extra_checks=extra_checks)
     view = as_of(game, now)
@@ -377,6 +382,8 @@ def evaluate(
             f"; {hiatus_reason}" if hiatus_reason else ""
         )
     warnings = _game_warnings(view, roster)
+    if dynasty is not None:
+        warnings += tuple(dynasty.notes(game, now))
     if not timeline.reigns.is_boss_known_at(now):
         warnings += (f"the archive does not say who was {view.terms.boss} at this instant",)
     return GameStatus(
@@ -390,4 +397,5 @@ def evaluate(
         boss=roster.boss,
         warnings=warnings,
         roster_source=timeline.reigns.roster_source(now),
+        victory=dynasty.victory(now) if dynasty is not None else None,
     )

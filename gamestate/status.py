@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from gamestate.dynasties.base import DynastyVictory
 from gamestate.models import Post, Terms
 from gamestate.tally import Tally
 from gamestate.verdicts import Decision
@@ -66,3 +67,5 @@ class GameStatus:
     """Things about the whole game a human should look at (roster oddities)."""
     roster_source: str = "today's roster"
     """Which roster the rules used at ``now``: a snapshot, or today's as a fallback."""
+    victory: DynastyVictory | None = None
+    """A dynastic rule's victory at ``now`` (e.g. Project Completion), or None."""

@@ -14,7 +14,7 @@ from wikibot.examples import NOMICLAND
 
 EXAMPLE = str(NOMICLAND)
 NOW = "2016-05-17T12:00:00Z"
-TOP_KEYS = {"now", "quorum", "players", "hiatus", "hiatus_reason", "matters"}
+TOP_KEYS = {"now", "quorum", "players", "hiatus", "hiatus_reason", "matters", "victory"}
 MATTER_KEYS = {
     "id",
     "category",

@@ -30,8 +30,8 @@ from wikibot.wiki.demand import (
     close_action,
     closed_at,
     demand_post,
-    demand_statuses,
     draw_record,
+    open_demands,
     planning_inputs,
     record_roll,
     status_to_json,
@@ -61,20 +61,6 @@ def _demand(config: Config, post_id: str, now: datetime) -> _Demand:
         post, _ = demand_post(game, inputs, post_id)
         status = demand_status(post, inputs, now=now, closed_at=closed_at(ledger, post_id))
     return _Demand(game, post, inputs, status)
-
-
-def open_demands(config: Config, game: Game, now: datetime) -> list[DemandStatus]:
-    """The Demand Posts as of ``now`` for the Votes page ([] when no post is titled
-    "Demand: ..."; otherwise the wiki and the ledger are read)."""
-    if not any(p.title.casefold().startswith("demand:") for p in game.posts):
-        return []
-    idle = frozenset(p.name for p in game.players if p.idle)
-    client = connect(config, dry_run=True)
-    park = read_park(client, config.wiki, boss=game.boss or "", idle=idle)
-    with Mirror.open(config.mirror.database) as mirror:
-        ledger = Ledger(mirror)
-        inputs = planning_inputs(game, ledger, park.economy, park.catalogue)
-        return [s for s in demand_statuses(game, ledger, inputs, now=now) if s.is_open]
 
 
 def render_status(status: DemandStatus) -> str:

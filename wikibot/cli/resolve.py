@@ -8,8 +8,11 @@ from datetime import UTC, datetime
 
 import click
 
+from gamestate.dynasties import Dynasty
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
+from wikibot.config import Config
 from wikibot.mirror.api import Mirror
+from wikibot.wiki.dynasty import dynasty_from_mirror
 
 __all__ = ["register", "resolve"]
 
@@ -80,10 +83,18 @@ def resolve(
                 echo=click.echo,
                 apply=apply_,
                 with_text=with_text,
+                dynasty=_dynasty(mirror, config),
             )
             resolver.run(matter)
         finally:
             mirror.close()
+
+
+def _dynasty(mirror: Mirror, config: Config) -> Dynasty:
+    """The dynasty in play, with the economy as the mirror's ledger knows it."""
+    game = mirror.to_game()
+    idle = frozenset(p.name for p in game.players if p.idle)
+    return dynasty_from_mirror(mirror, config, boss=game.boss, idle=idle)
 
 
 def register(cli: click.Group) -> None:

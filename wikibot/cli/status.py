@@ -8,6 +8,7 @@ from datetime import datetime
 import click
 
 from gamestate import evaluate
+from gamestate.dynasties import Dynasty
 from gamestate.models import Game
 from gamestate.reigns import Reigns
 from wikibot.archive import read_archive_file
@@ -15,7 +16,7 @@ from wikibot.cli.common import config_option, load, now_option, parse_now, repor
 from wikibot.cli.status_render import render_table, status_to_json
 from wikibot.config import Config
 
-__all__ = ["load_game", "register"]
+__all__ = ["load_dynasty", "load_game", "register"]
 
 
 def load_game(config: Config, archive_path: str | None) -> Game:
@@ -38,6 +39,20 @@ def load_game(config: Config, archive_path: str | None) -> Game:
                     err=True,
                 )
         return game_with_resolutions(mirror)
+
+
+def load_dynasty(config: Config, archive_path: str | None, game: Game) -> Dynasty:
+    """The dynasty in play, its economy from the mirror's ledger (none with an archive:
+    its rules that need the economy are then noted as not checked)."""
+    from wikibot.wiki.dynasty import dynasty_from_mirror, dynasty_without_mirror
+
+    if archive_path is not None:
+        return dynasty_without_mirror()
+    from wikibot.mirror.api import Mirror
+
+    idle = frozenset(p.name for p in game.players if p.idle)
+    with Mirror.open(config.mirror.database, create=False) as mirror:
+        return dynasty_from_mirror(mirror, config, boss=game.boss, idle=idle)
 
 
 @click.command()
@@ -81,7 +96,7 @@ def status(
     config = load(config_path) if archive_path is None or config_path else Config()
     with reported():
         game = load_game(config, archive_path)
-        result = evaluate(game, now)
+        result = evaluate(game, now, dynasty=load_dynasty(config, archive_path, game))
     if as_json:
         click.echo(json.dumps(status_to_json(result), indent=2, ensure_ascii=False))
         return

@@ -51,6 +51,15 @@ def status_to_json(status: GameStatus) -> dict[str, Any]:
         "hiatus": status.hiatus,
         "hiatus_reason": status.hiatus_reason,
         "matters": [matter_to_json(m) for m in status.matters],
+        "victory": (
+            {
+                "winner": status.victory.winner,
+                "rule": status.victory.rule,
+                "reason": status.victory.reason,
+            }
+            if status.victory is not None
+            else None
+        ),
     }
 
 
@@ -68,6 +77,8 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
         + (f", {terms.boss}: {status.boss}" if status.boss else ", no Boss (Metadynasty)")
     )
     lines = [head, f"Roster: {status.roster_source}"]
+    if status.victory is not None:
+        lines.append(f"VICTORY: {status.victory}.")
     if status.hiatus:
         lines.append(f"HIATUS: {status.hiatus_reason}")
     for warning in status.warnings:

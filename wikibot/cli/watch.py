@@ -52,7 +52,8 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
     changed), republishes the wiki's Votes page when the tally changed, and
     announces each new event once, across restarts: a Votable Matter became
     decidable, a DoV put the game into Hiatus, Seasonal Downtime began or
-    ended. Announcements go to stdout and, when [watch] webhook (in a 0600 config),
+    ended, someone achieved victory by Project Completion, a Demand Post may be
+    closed. Announcements go to stdout and, when [watch] webhook (in a 0600 config),
     webhook_file or
     $NOMICBOT_WATCH_WEBHOOK names one, to a Discord- or Slack-compatible
     webhook. It resolves nothing unless [watch] auto_resolve_as names the Admin

@@ -12,7 +12,7 @@ import click
 from gamestate import evaluate
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.demand import open_demands
-from wikibot.cli.status import load_game
+from wikibot.cli.status import load_dynasty, load_game
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
@@ -123,7 +123,7 @@ def publish(
     title = config.wiki.votes_page
     with reported():
         game = load_game(config, archive_path)
-        status = evaluate(game, now)
+        status = evaluate(game, now, dynasty=load_dynasty(config, archive_path, game))
         client = connect(config, dry_run=not apply_)
         demands = [] if archive_path is not None else open_demands(config, game, now)
         result = publish_votes(

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from gamestate import Category, Game, GameStatus, MatterStatus, PostStatus, Verdict, admin_note
 from gamestate import evaluate as evaluate_game
+from gamestate.dynasties import Dynasty
 from gamestate.verdicts import Clause
 from wikibot.archive import format_time
 from wikibot.blog.outcome import status_from_page
@@ -112,7 +113,14 @@ def _resolved(game: Game, step: Step) -> Game:
     return replace(game, posts=posts)
 
 
-def plan_steps(game: Game, now: datetime, *, admin: str, matter: str | None = None) -> list[Step]:
+def plan_steps(
+    game: Game,
+    now: datetime,
+    *,
+    admin: str,
+    matter: str | None = None,
+    dynasty: Dynasty | None = None,
+) -> list[Step]:
     """Every resolution to make now, in order; each later step sees the earlier ones made.
 
     With ``matter``, that one (and, if it is an enacted DoV, the other pending
@@ -121,7 +129,7 @@ def plan_steps(game: Game, now: datetime, *, admin: str, matter: str | None = No
     """
     check_admin(game, admin)
     steps: list[Step] = []
-    status = evaluate_game(game, now)
+    status = evaluate_game(game, now, dynasty=dynasty)
     if matter is not None:
         found = next((m for m in status.matters if m.post.id == matter), None)
         if found is None:
@@ -134,7 +142,7 @@ def plan_steps(game: Game, now: datetime, *, admin: str, matter: str | None = No
             return steps
         # Rule "Victory and Ascension": the other pending DoVs are failed with it.
         while True:
-            status = evaluate_game(game, now)
+            status = evaluate_game(game, now, dynasty=dynasty)
             others = [m for m in status.matters if m.decision.clause is Clause.DOV_OTHER_ENACTED]
             if not others:
                 return steps
@@ -143,5 +151,5 @@ def plan_steps(game: Game, now: datetime, *, admin: str, matter: str | None = No
     while (step := next_step(status, admin)) is not None:
         steps.append(step)
         game = _resolved(game, step)
-        status = evaluate_game(game, now)
+        status = evaluate_game(game, now, dynasty=dynasty)
     return steps

@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import quote, urljoin
 
 from gamestate import Category, Game, PostStatus, evaluate
+from gamestate.dynasties import Dynasty
 from rules_text import Page
 from wikibot.archive import format_time, parse_time
 from wikibot.config import WikiConfig
@@ -75,6 +76,8 @@ class Resolver:
     echo: Callable[[str], None]
     apply: bool = False
     with_text: bool = False
+    dynasty: Dynasty | None = None
+    """The dynasty in play: its posting rules (rule "Spending"'s Debt) and victory."""
 
     def run(self, matter: str | None = None) -> int:
         """Resolves what may be resolved now; returns how many resolutions it made."""
@@ -88,7 +91,9 @@ class Resolver:
                 self.echo(f"Completing {op.op_id}, left unfinished by an earlier run:")
                 self._complete(ledger, op)
             game = game_with_resolutions(self.mirror)
-            steps = plan_steps(game, self.now, admin=self.admin, matter=matter)
+            steps = plan_steps(
+                game, self.now, admin=self.admin, matter=matter, dynasty=self.dynasty
+            )
             for step in steps:
                 self._show(step)
                 op = ledger.start(
@@ -125,7 +130,7 @@ class Resolver:
 
     def _dry_run(self, matter: str | None) -> int:
         game = game_with_resolutions(self.mirror)
-        steps = plan_steps(game, self.now, admin=self.admin, matter=matter)
+        steps = plan_steps(game, self.now, admin=self.admin, matter=matter, dynasty=self.dynasty)
         if not steps:
             self.echo("Nothing to resolve.")
             return 0
@@ -308,7 +313,7 @@ class Resolver:
 
     def _edit_votes(self, game: Game, op_id: str) -> EditResult:
         assert self.wiki is not None
-        status = evaluate(game, self.now)
+        status = evaluate(game, self.now, dynasty=self.dynasty)
         title = self.pages.votes_page
         pending = len(status.matters)
         cause = EditCause(

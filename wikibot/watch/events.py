@@ -11,6 +11,9 @@ keys were already announced, so each is announced once, across restarts.
   Victory put the game into Hiatus (rule "Victory and Ascension").
 - ``downtime-began:YEAR`` / ``downtime-ended:YEAR``: Seasonal Downtime (24 to
   27 December); its end is announced from 27 to 31 December.
+
+The dynasty in play adds its own (:meth:`gamestate.dynasties.Dynasty.events`):
+Nomicland's ``project-completion:NAME`` and ``demand-closable:POST``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ Each cycle:
 
 1. syncs the blog into the mirror (:func:`wikibot.mirror.sync.sync`: one
    conditional request when nothing changed);
-2. evaluates the game at the cycle's instant (:func:`gamestate.evaluate`);
+2. evaluates the game at the cycle's instant (:func:`gamestate.evaluate`) with the
+   dynasty in play (:func:`wikibot.wiki.dynasty.dynasty_from_mirror`: its posting
+   rules, victory and events, the economy read from the ledger);
 3. republishes the wiki's Votes page when the tally's fingerprint differs from
    the one it last published (the page itself is edited only on a change);
 4. records each event (:mod:`wikibot.watch.events`) not yet in the mirror's
@@ -28,7 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from gamestate import GameStatus, Verdict, evaluate
+from gamestate import Game, GameStatus, Verdict, evaluate
+from gamestate.dynasties import Dynasty
 from wikibot.blog.scraper import BlogScraper
 from wikibot.config import Config
 from wikibot.errors import NomicbotError, WebhookError
@@ -39,6 +42,8 @@ from wikibot.resolve.run import Resolver, game_with_resolutions
 from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.webhook import post_webhook
 from wikibot.wiki.client import WikiClient, connect
+from wikibot.wiki.demand import open_demands
+from wikibot.wiki.dynasty import dynasty_from_mirror, is_demand_title
 from wikibot.wiki.pages.votes import publish_votes, tally_fingerprint
 
 __all__ = [
@@ -133,27 +138,34 @@ class Watcher:
             log.warning("sync: %s", warning)
         now = self.clock()
         # Resolutions recorded but not yet on the blog count as made (as for `status`).
-        status = evaluate(game_with_resolutions(self.mirror), now)
+        game = game_with_resolutions(self.mirror)
+        dynasty = self._dynasty(game)
+        status = evaluate(game, now, dynasty=dynasty)
         published = False
         if not self.stop.is_set():
-            published = self._publish(status)
+            published = self._publish(status, game, now)
         announced: list[Announcement] = []
         if not self.stop.is_set():
             blog = self.config.blog.url
-            announced = self._record(events_from_status(status, blog_url=blog))
+            events = events_from_status(status, blog_url=blog)
+            events += [Announcement(e.key, now, e.text) for e in dynasty.events(game, now)]
+            announced = self._record(events)
             for a in announced:
                 self.out(f"{a.at.isoformat().replace('+00:00', 'Z')} {a.text}")
         resolved = 0
         if self.config.watch.auto_resolve_as and not self.stop.is_set():
             # After the announcements: people hear a matter became decidable, then
             # that it was resolved (the Votes page drops it).
-            resolved = self._auto_resolve(status, now)
+            resolved = self._auto_resolve(status, now, dynasty)
             if resolved:
-                published = self._publish(evaluate(game_with_resolutions(self.mirror), now))
+                after = game_with_resolutions(self.mirror)
+                published = (
+                    self._publish(evaluate(after, now, dynasty=dynasty), after, now) or published
+                )
         delivered = self._deliver()
         return CycleReport(report, published, resolved, tuple(announced), delivered)
 
-    def _auto_resolve(self, status: GameStatus, now: datetime) -> int:
+    def _auto_resolve(self, status: GameStatus, now: datetime, dynasty: Dynasty) -> int:
         """``resolve --apply`` as ``[watch] auto_resolve_as``, when something is decidable.
 
         The Admin named in the config allowed it; a text change is never applied
@@ -168,32 +180,50 @@ class Watcher:
             mirror=self.mirror,
             admin=admin,
             now=now,
-            wiki=self._client() if self.config.wiki.url else None,
+            wiki=self._wiki_client() if self.config.wiki.url else None,
             pages=self.config.wiki,
             blog_url=self.config.blog.url,
             cause=f"nomicbot watch (auto_resolve_as = {admin})",
             clock=self.clock,
             echo=self.out,
             apply=True,
+            dynasty=dynasty,
         )
         return resolver.run()
 
-    def _client(self) -> WikiClient:
+    def _dynasty(self, game: Game) -> Dynasty:
+        """The dynasty in play, its economy from the ledger; the wiki's Ruleset (for the
+        Buildings of rule "Planning") is read only when a post is titled "Demand: ..."."""
+        ruleset = None
+        if self.config.wiki.url and any(is_demand_title(p.title) for p in game.posts):
+            ruleset = self._wiki_client().read(self.config.wiki.ruleset_page).text
+        idle = frozenset(p.name for p in game.players if p.idle)
+        return dynasty_from_mirror(
+            self.mirror, self.config, boss=game.boss, idle=idle, ruleset_text=ruleset
+        )
+
+    def _wiki_client(self) -> WikiClient:
         if self._wiki is None:
             make = self.wiki_factory or (lambda: connect(self.config))
             self._wiki = make()
         return self._wiki
 
-    def _publish(self, status: GameStatus) -> bool:
+    def _publish(self, status: GameStatus, game: Game, now: datetime) -> bool:
         if not self.config.wiki.url:
             return False
         blog = self.config.blog.url
-        fingerprint = tally_fingerprint(status, blog_url=blog)
+        # The open Demand Posts' section, as `publish` writes it.
+        demands = open_demands(self.config, game, now, client=self._wiki_client())
+        fingerprint = tally_fingerprint(status, blog_url=blog, demands=demands)
         if fingerprint == self._published:
             return False
         try:
             result = publish_votes(
-                self._client(), status, title=self.config.wiki.votes_page, blog_url=blog
+                self._wiki_client(),
+                status,
+                title=self.config.wiki.votes_page,
+                blog_url=blog,
+                demands=demands,
             )
         except NomicbotError:
             self._wiki = None  # log in afresh next time

@@ -40,11 +40,15 @@ from gamestate.models import Game, Post
 from gamestate.random_generators import Roll, Seed, roll
 from gamestate.reigns import Reigns
 from rules_text import BuildingCatalogue
+from wikibot.config import Config
 from wikibot.errors import WikiError
+from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger, LedgerEntry
-from wikibot.wiki.economy import economy_from_record, record_of, value_at
+from wikibot.wiki.client import WikiClient, connect
+from wikibot.wiki.economy import economy_from_record, read_park, record_of, value_at
 
 __all__ = [
+    "open_demands",
     "CLOSE",
     "OPEN",
     "ROLL",
@@ -343,3 +347,19 @@ def _check_focus_grouping(entry: LedgerEntry, catalogue: BuildingCatalogue) -> I
         yield f"demand open {entry.op_id}: recorded Visitors {list(want)}, the seed draws {got}"
     if entry.after.get("seed", {}).get("digest") != action.seed(entry.actor).digest:
         yield f"demand open {entry.op_id}: the recorded seed is not the post's"
+
+
+def open_demands(
+    config: Config, game: Game, now: datetime, *, client: WikiClient | None = None
+) -> list[DemandStatus]:
+    """The Demand Posts as of ``now`` for the Votes page ([] when no post is titled
+    "Demand: ..."; otherwise the wiki and the ledger are read)."""
+    if not any(p.title.casefold().startswith("demand:") for p in game.posts):
+        return []
+    idle = frozenset(p.name for p in game.players if p.idle)
+    client = connect(config, dry_run=True) if client is None else client
+    park = read_park(client, config.wiki, boss=game.boss or "", idle=idle)
+    with Mirror.open(config.mirror.database) as mirror:
+        ledger = Ledger(mirror)
+        inputs = planning_inputs(game, ledger, park.economy, park.catalogue)
+        return [s for s in demand_statuses(game, ledger, inputs, now=now) if s.is_open]

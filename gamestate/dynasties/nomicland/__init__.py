@@ -40,10 +40,12 @@ from gamestate.dynasties.nomicland.demand_actions import (
     focus_group,
     unplan_building,
 )
+from gamestate.dynasties.nomicland.dynasty import Nomicland
 from gamestate.dynasties.nomicland.economy import Bookkeeping, Change, Economy, Field, Outcome
 from gamestate.dynasties.nomicland.effects import Effect, EffectKind, Unit, budget_text, read_effect
 from gamestate.dynasties.nomicland.engine import apply
 from gamestate.dynasties.nomicland.errors import ActionRefused
+from gamestate.dynasties.nomicland.history import EconomyHistory
 from gamestate.dynasties.nomicland.models import (
     BUDGET,
     CONSTRUCTION,
@@ -108,6 +110,7 @@ __all__ = [
     "CreateLicense",
     "CreateZone",
     "Economy",
+    "EconomyHistory",
     "Effect",
     "EffectKind",
     "ExerciseLicense",
@@ -115,6 +118,7 @@ __all__ = [
     "FocusGroup",
     "IPLicense",
     "NewBusinessDay",
+    "Nomicland",
     "NomiclandError",
     "Outcome",
     "Payment",

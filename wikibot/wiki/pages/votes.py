@@ -152,6 +152,8 @@ def render_tally(status: GameStatus, *, blog_url: str) -> str:
     """The bot's part of the page without its "as of" line: Quorum and the table."""
     terms = status.terms
     lines = [f"Quorum: {status.quorum} ({_text(terms.players(status.players))}).", ""]
+    if status.victory is not None:
+        lines[:0] = [f"'''Victory''': {_text(str(status.victory))}.", ""]
     if status.hiatus:
         reason = _text(status.hiatus_reason or "the game is in Hiatus")
         lines.extend([f"'''Hiatus''': {reason}.", ""])
@@ -242,6 +244,8 @@ def tally_fingerprint(
             for m in status.matters
         ],
     }
+    if status.victory is not None:  # only then: a tally without one keeps its fingerprint
+        facts["victory"] = str(status.victory)
     canonical = json.dumps(facts, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
