@@ -30,6 +30,7 @@ from wikibot.mirror import Mirror
 from wikibot.mirror.ledger import Ledger
 from wikibot.sandbox.blog import SandboxBlog
 from wikibot.wiki.demand import check_draws
+from wikibot.wiki.dynasty import closed_demand_posts
 
 pytestmark = pytest.mark.integration
 
@@ -218,6 +219,8 @@ def test_a_demand_post_from_bids_to_planned_building(
         assert opened.after["draw"]["1"] == day1[0][len("# AtS") :]
         closing = next(e for e in ledger.actions() if e.action == "demand close")
         assert closing.cause == "post demand_gift_shop comment c9"
+        # The dynasty knows the post is closed (watch announces it no more).
+        assert closed_demand_posts(ledger) == {"demand_gift_shop": closing.at}
     assert invoke("wiki", "check", "--config", config)[0] in (0, 1)
 
 

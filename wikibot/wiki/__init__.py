@@ -38,6 +38,7 @@ from wikibot.wiki.drift import (
 )
 from wikibot.wiki.dynasty import (
     building_names,
+    closed_demand_posts,
     dynasty_from_mirror,
     dynasty_without_mirror,
     economy_history,
@@ -133,6 +134,7 @@ __all__ = [
     "check_wiki",
     "close_action",
     "closed_at",
+    "closed_demand_posts",
     "comments",
     "compare",
     "connect",

@@ -18,7 +18,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from gamestate.dynasties import Dynasty
-from gamestate.dynasties.nomicland import Economy, EconomyHistory, Nomicland
+from gamestate.dynasties.nomicland import (
+    ACTION_NAMES,
+    CloseDemandPost,
+    Economy,
+    EconomyHistory,
+    Nomicland,
+)
 from rules_text import RulesTextError, buildings, parse_ruleset
 from wikibot.config import Config, WikiConfig
 from wikibot.mirror.api import Mirror
@@ -28,6 +34,7 @@ from wikibot.wiki.pages.gamestate import GamestatePage
 from wikibot.wiki.pages.nomicland import NomiclandPage
 
 __all__ = [
+    "closed_demand_posts",
     "building_names",
     "dynasty_from_mirror",
     "dynasty_without_mirror",
@@ -106,9 +113,20 @@ def dynasty_from_mirror(
     ``ruleset_text`` (the wiki's Ruleset) gives the Buildings rule "Planning" needs to
     tell Demand Posts; without it no Demand Post is read.
     """
-    history = economy_history(Ledger(mirror), config.wiki, boss=boss or "", idle=idle)
+    ledger = Ledger(mirror)
+    history = economy_history(ledger, config.wiki, boss=boss or "", idle=idle)
     names = building_names(ruleset_text) if ruleset_text is not None else frozenset()
-    return Nomicland(history, buildings=names)
+    return Nomicland(history, buildings=names, closed=closed_demand_posts(ledger))
+
+
+def closed_demand_posts(ledger: Ledger) -> dict[str, datetime]:
+    """Demand Post id -> when ``demand close`` closed it, from the ledger's applied actions
+    ("A closed Demand Post is no longer a Demand Post")."""
+    return {
+        str(entry.arguments["post"]): entry.at
+        for entry in ledger.actions()
+        if entry.action == ACTION_NAMES[CloseDemandPost] and "post" in entry.arguments
+    }
 
 
 def dynasty_without_mirror() -> Dynasty:
