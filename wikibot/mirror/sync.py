@@ -10,37 +10,29 @@ its "Comments (N)", but not the comments; a post's own page shows those. So:
 - **Later syncs** ask for the front page with the ETag / Last-Modified it
   had last time. A 304 ("not modified") means nothing on it changed. If it
   did change, only new posts and posts whose comment count moved are read.
-  Pending Votable Matters that have dropped off the front page are checked
-  through their monthly archive page (one page holds the whole month),
-  conditionally too, or through their own page (conditionally) when the month
-  holds just one and its page was read before. So a sync with no change
-  costs one request plus one per month holding pending matters off the
-  front page; a new comment on a pending matter adds one (its page), except
-  on a month's only such matter, whose page was already read.
+  Pending Votable Matters off the front page are checked, conditionally,
+  through the fewest pages that show them all (:mod:`wikibot.mirror.sync_cover`):
+  front continuation pages as last seen, month archives, their own pages if
+  read before. A quiet sync costs 1 + that many; a new comment adds its post's
+  page, unless its own page was the one asked for.
 - Any post whose listed comment count differs from what the mirror last read
   (a page that failed, or was cut off) is read again on the next sync.
-- An edited comment leaves the count alone, so a **full walk** also re-reads
-  every post with comments within it that it did not read already,
-  conditionally, with the ETag / Last-Modified its page had when last read
-  (kept in the mirror): an unchanged post costs a 304, an edit becomes an
-  audit finding. ``verify=True`` (``nomicbot sync --verify``) does the same
-  for every post the mirror holds, after an incremental sync. Incremental
-  syncs without it re-read nothing, so their costs stay one and two requests.
+- An edited comment leaves the count alone, so a **full walk** also re-reads,
+  conditionally, every post with comments within it not read already (an
+  unchanged post costs a 304, an edit becomes an audit finding);
+  ``verify=True`` (``sync --verify``) does that for every post the mirror
+  holds. Incremental syncs without it re-read nothing.
 
 Every run is recorded with its requests, pages, outcome and warnings. The
-roster in the sidebar is snapshotted when it changes, but not from a page
-that was cut off, lists no players, or whose player list disagrees with the
-player count or Quorum the sidebar states: that is a warning, and the last
-snapshot stands. Re-syncing is idempotent.
+sidebar's roster is snapshotted when it changes, but not from a page cut off,
+listing no players, or disagreeing with its own player count or Quorum (a
+warning; the last snapshot stands). Re-syncing is idempotent.
 
-A failure part-way leaves every post stored so far intact, and the next sync
-carries on from there. A full walk's run records the walk (its floor date,
-start page, when it began); if the last full walk did not finish (its run
-``failed``, or was left ``running`` by a killed process, which the next sync
-marks ``interrupted``), the next sync resumes that walk instead of an
-incremental sync: it lists the pages again, reads only the posts the mirror
-lacks or is behind on, and re-checks only posts not checked since the walk
-began.
+A failure part-way keeps every post stored so far. A full walk's run records
+the walk (floor date, start page, when it began); if it did not finish (its
+run ``failed``, or was left ``running`` by a killed process: ``interrupted``),
+the next sync resumes it: it lists the pages again, reads only the posts the
+mirror lacks or is behind on, and re-checks only posts not checked since.
 """
 
 from __future__ import annotations
@@ -56,6 +48,7 @@ from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage, Sidebar
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.mirror.api import Mirror, PageCheck, Stored
 from wikibot.mirror.resolutions import check_resolutions
+from wikibot.mirror.sync_cover import PageKind, candidate_pages, fewest_pages, shifted_pages
 from wikibot.mirror.sync_log import (
     PageMemo,
     PostState,
@@ -66,6 +59,7 @@ from wikibot.mirror.sync_log import (
     has_full_walk,
     mark_interrupted,
     page_memo,
+    page_memos,
     post_states,
     remember_page,
     remember_robots,
@@ -86,7 +80,13 @@ DEFAULT_DAYS_BACK = 60
 ASCENSION_ADDRESS = Category.ASCENSION_ADDRESS.value
 
 FRONT = "front"
-"""The page-memo key of the front page (months are ``2016/05``, ``2016/05 p2``...)."""
+"""The page-memo key of the front page (its continuation pages are ``front p2``,
+``front p3``...; months are ``2016/05``, ``2016/05 p2``...)."""
+
+
+def _front_key(number: int) -> str:
+    """The page-memo key of the ``number``-th front page (1: the front page itself)."""
+    return FRONT if number == 1 else f"{FRONT} p{number}"
 
 
 @dataclass(frozen=True)
@@ -177,6 +177,8 @@ class _Sync:
     failures: int = 0
     stored: Stored = field(default_factory=Stored)
     warnings: list[str] = field(default_factory=list)
+    front_ids: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Front continuation pages' posts as this run expects them (memo key -> ids)."""
 
     def _plan(self, since: date | None, start: date | None, start_url: str | None) -> Walk | None:
         """The full walk this run makes, or None for an incremental sync."""
@@ -411,8 +413,8 @@ class _Sync:
                     page_floor = min(page_floor, floor)
             seen_address = seen_address or newest_address is not None
             self._read(_newer(page, page_floor))
-            if index == 0 and start_url is None:
-                self._memo(FRONT, page)
+            if start_url is None:
+                self._memo(_front_key(index + 1), page)
             if page.entries and floor is not None and self.progress is not None:
                 reached = min(total, max(0, (self.now - page.entries[-1].posted_at).days))
                 if reached > done:
@@ -428,6 +430,8 @@ class _Sync:
     def _front(self) -> None:
         """An incremental sync's front page, and any further pages of new posts."""
         memo = page_memo(self.mirror, FRONT)
+        further = page_memos(self.mirror, f"{FRONT} p")
+        self.front_ids = {key: m.entry_ids for key, m in further.items()}
         page = self.scraper.front_page(etag=memo.etag, last_modified=memo.last_modified)
         if page is None:
             self.not_modified += 1
@@ -436,10 +440,18 @@ class _Sync:
         known = set(self.states)
         self._read(page)
         self._memo(FRONT, page)
+        read = [tuple(e.id for e in page.entries)]
         # More new posts than one page holds: follow "next" while the oldest listed is new.
         while page.entries and page.entries[-1].id not in known and page.next_url:
             page = self._listing(page.next_url)
             self._read(page)
+            self._memo(_front_key(len(read) + 1), page)
+            read.append(tuple(e.id for e in page.entries))
+        # New posts push the older ones down the pages not read now.
+        last = max((int(key.rsplit("p", 1)[1]) for key in further), default=1)
+        before = [memo, *(further.get(_front_key(n), PageMemo()) for n in range(2, last + 1))]
+        shifted = shifted_pages([m.entry_ids for m in before], read)
+        self.front_ids = {_front_key(n): ids for n, ids in shifted.items()}
 
     def _listing(self, url: str) -> ListingPage:
         page = self.scraper.listing(url)
@@ -447,31 +459,69 @@ class _Sync:
         return page
 
     def _pending_off_the_front_page(self) -> None:
-        """Pending Votable Matters not on the front page: through their monthly archives,
-        or, for a month holding just one whose page was read before, through that page
-        (conditionally)."""
-        wanted: dict[tuple[int, int], set[str]] = {}
-        for s in self.states.values():
-            if s.status is PostStatus.PENDING and s.category in VOTABLE_CATEGORIES:
-                if s.id not in self.listed:
-                    wanted.setdefault((s.posted_at.year, s.posted_at.month), set()).add(s.id)
-        for (year, month), ids in sorted(wanted.items()):
-            known = [i for i in ids if self.states[i].etag or self.states[i].last_modified]
-            if len(ids) == 1 and known:
-                # One matter in the month, whose page was read before: its own page costs
-                # the same one request when nothing changed (a 304), and when it did, it
-                # shows the new comments at once, where the month's page needs a second.
-                (post_id,) = ids
-                self._read_post(post_id, self.states[post_id].listed_comments, conditional=True)
-                self.listed.add(post_id)
-            else:
-                self._month(year, month, ids)
+        """Pending Votable Matters not on the front page, through the fewest pages that
+        show them all (:func:`~wikibot.mirror.sync_cover.fewest_pages`): front
+        continuation pages as last seen, month archives, and pages read before, each
+        asked for conditionally. A matter a page no longer shows goes through its month."""
+        wanted = {
+            s.id: s
+            for s in self.states.values()
+            if s.status is PostStatus.PENDING
+            and s.category in VOTABLE_CATEGORIES
+            and s.id not in self.listed
+        }
+        if not wanted:
+            return
+        months: dict[str, set[str]] = {}
+        for s in wanted.values():
+            months.setdefault(f"{s.posted_at.year:04d}/{s.posted_at.month:02d}", set()).add(s.id)
+        read_before = {s.id for s in wanted.values() if s.etag or s.last_modified}
+        fronts, done = self.front_ids, set[str]()
+        # A matter a front page no longer shows goes, in a second round, through its
+        # month or its own page (the fewest of those); one not on its month's page, below.
+        while missing := set(wanted) - self.listed - done:
+            left = {k: ids & missing for k, ids in months.items() if ids & missing}
+            cover = fewest_pages(missing, candidate_pages(fronts, left, read_before))
+            if not cover.is_least:
+                self._warn("", f"no least cover found in {cover.nodes} steps; took the best")
+            for page in cover.pages:
+                if page.shows <= self.listed:
+                    continue  # another page read in full showed them already
+                if page.kind is PageKind.POST_PAGE:
+                    self._read_post(page.key, wanted[page.key].listed_comments, conditional=True)
+                    self.listed.add(page.key)
+                elif page.kind is PageKind.MONTH_ARCHIVE:
+                    self._month(page.key, left[page.key])
+                    done.update(left[page.key])
+                else:
+                    self._continuation(page.key)
+            fronts = {}
         # Not on its month's pages (moved, or renamed): read the post itself.
-        for post_id in sorted({i for ids in wanted.values() for i in ids} - self.listed):
-            state = self.states[post_id]
-            self._read_post(post_id, state.listed_comments)
+        for post_id in sorted(set(wanted) - self.listed):
+            self._read_post(post_id, wanted[post_id].listed_comments)
 
-    def _month(self, year: int, month: int, wanted: set[str]) -> None:
+    def _continuation(self, key: str) -> None:
+        """A front continuation page, conditionally; it lists what it lists now."""
+        memo = page_memo(self.mirror, key)
+        if memo.url is None:
+            return  # not read before: its matters go through their months
+        try:
+            page = self.scraper.listing(memo.url, etag=memo.etag, last_modified=memo.last_modified)
+        except ScrapeError as exc:
+            self.failures += 1
+            self._warn("", f"front page {memo.url} not read: {exc}")
+            return
+        if page is None:
+            self.not_modified += 1
+            self.listed.update(memo.entry_ids)
+            return
+        self._read(page)
+        self._memo(key, page)
+        self.listed.update(e.id for e in page.entries)
+
+    def _month(self, key: str, wanted: set[str]) -> None:
+        """A month's archive (``2016/05``) and its further pages until ``wanted`` are seen."""
+        year, month = (int(part) for part in key.split("/"))
         url: str | None = None
         number = 1
         while True:

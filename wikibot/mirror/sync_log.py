@@ -28,6 +28,7 @@ __all__ = [
     "has_full_walk",
     "mark_interrupted",
     "page_memo",
+    "page_memos",
     "post_states",
     "remember_page",
     "remember_robots",
@@ -169,6 +170,23 @@ def page_memo(mirror: Mirror, key: str) -> PageMemo:
             return PageMemo()
         ids = tuple(row.entry_ids.split("\n")) if row.entry_ids else ()
         return PageMemo(row.url, row.etag, row.last_modified, ids, row.next_url)
+
+
+def page_memos(mirror: Mirror, prefix: str) -> dict[str, PageMemo]:
+    """Every listing page memo whose key starts with ``prefix`` (``front p``: the front
+    continuation pages), by key."""
+    with mirror.bound():
+        rows = PageValidatorRow.select().where(PageValidatorRow.page.startswith(prefix))
+        return {
+            row.page: PageMemo(
+                row.url,
+                row.etag,
+                row.last_modified,
+                tuple(row.entry_ids.split("\n")) if row.entry_ids else (),
+                row.next_url,
+            )
+            for row in rows
+        }
 
 
 def remember_page(mirror: Mirror, key: str, memo: PageMemo, at: datetime) -> None:
