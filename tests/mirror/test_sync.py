@@ -15,7 +15,7 @@ import pytest
 import requests
 
 from gamestate.icons import scan_comment
-from gamestate.models import Comment, Game, PostStatus
+from gamestate.models import Comment, Game, Post, PostStatus
 from gamestate.votes import Vote
 from tests.plugins.blog import build_game
 from wikibot.archive import game_to_dict
@@ -232,6 +232,148 @@ def test_pending_matters_sharing_a_month_are_checked_through_its_archive(
         "/archive/queue_item_6": 1,
     }
     assert report.stored.new_comments == 1
+
+
+def _with_pending(game: Game, pending: set[str], closed: set[str]) -> Game:
+    """``game`` with the ``pending`` posts made Pending Proposals and ``closed`` Enacted."""
+
+    def change(p: Post) -> Post:
+        if p.id in pending:
+            return replace(p, category="Proposal", status=PostStatus.PENDING, admin_note=None)
+        if p.id in closed:
+            resolved = p.posted_at + timedelta(days=2)
+            return replace(p, status=PostStatus.ENACTED, admin_note="Enacted", resolved_at=resolved)
+        return p
+
+    posts = tuple(change(p) for p in game.posts)
+    return replace(
+        game, posts=tuple(replace(p, resolved_at=None) if p.id in pending else p for p in posts)
+    )
+
+
+def test_two_months_of_pending_matters_on_one_front_page_cost_one_request(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    """Proposal 13 (30 March) and 18 (April) are both on /P10: one conditional request
+    shows both counts, where their two months (or 13's own page and April) take two."""
+    game = _with_pending(build_game(30), {"queue_item_13", "queue_item_18"}, {"queue_item_8"})
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    assert page_memo(mirror, "front p2").entry_ids == tuple(
+        f"queue_item_{i}" for i in range(19, 9, -1)
+    )
+    before = blog.requests_by_path()
+    quiet = run(mirror, blog, scraper)
+    assert hits(blog, before) == {"/": 1, "/P10": 1}
+    assert (quiet.not_modified, quiet.pages_fetched) == (2, 0)
+    blog.add_comment("queue_item_13", author="Josh", body_html="<p>Hm.</p>", vote="against")
+    blog.add_comment("queue_item_18", author="Kevan", body_html="<p>Sure.</p>", vote="for")
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    # The front page, /P10 (changed: read in full), and the two changed matters' pages.
+    assert hits(blog, before) == {
+        "/": 1,
+        "/P10": 1,
+        "/archive/queue_item_13": 1,
+        "/archive/queue_item_18": 1,
+    }
+    assert report.stored.new_comments == 2
+    assert archive(mirror.to_game()) == archive(blog.game)
+    before = blog.requests_by_path()
+    run(mirror, blog, scraper)
+    assert hits(blog, before) == {"/": 1, "/P10": 1}
+
+
+def _new_post(game: Game, number: int, posted_at: datetime) -> Post:
+    """A new Story Post, without comments."""
+    model = game.posts[3]
+    return replace(
+        model, id=f"new_{number}", title=f"News {number}", posted_at=posted_at, comments=()
+    )
+
+
+def test_a_front_page_shifted_by_new_posts_still_shows_every_new_comment(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper
+) -> None:
+    """A new post pushes every post down one place: /P10 is expected to hold 20 to 11
+    now, 13 and 18 among them; read in full (it changed), it shows 13's new comment."""
+    game = _with_pending(build_game(30), {"queue_item_13", "queue_item_18"}, {"queue_item_8"})
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    blog.add_post(_new_post(game, 1, game.posts[-1].posted_at + timedelta(hours=1)))
+    blog.add_comment("queue_item_13", author="Josh", body_html="<p>Later.</p>", vote="for")
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    assert hits(blog, before) == {"/": 1, "/P10": 1, "/archive/queue_item_13": 1}
+    assert (report.stored.new_posts, report.stored.new_comments) == (1, 1)
+    assert archive(mirror.to_game()) == archive(blog.game)
+    assert page_memo(mirror, "front p2").entry_ids[0] == "queue_item_20"
+    before = blog.requests_by_path()
+    run(mirror, blog, scraper)
+    assert hits(blog, before) == {"/": 1, "/P10": 1}
+
+
+@pytest.mark.parametrize(
+    ("new_posts", "expected"),
+    [
+        # 10 new posts: /P10 now holds 19 to 10 (the old front page, read before), so
+        # /P20 is expected to hold 13 (March) and 18 (April): one request.
+        (10, {"/": 1, "/P10": 1, "/P20": 1, "/archive/queue_item_13": 1}),
+        # 5: 13 is expected on /P20, 18 on /P10; one page each, or 13's own page.
+        (5, {"/": 1, "/archive/queue_item_13": 1, "/2016/04/": 1}),
+    ],
+    ids=["both still on one page", "split across two pages"],
+)
+def test_more_new_posts_shift_the_pending_matters_further_down(
+    mirror: Mirror, sandbox_blog: Blog, scraper: Scraper, new_posts: int, expected: dict[str, int]
+) -> None:
+    game = _with_pending(build_game(30), {"queue_item_13", "queue_item_18"}, {"queue_item_8"})
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    for n in range(new_posts):
+        blog.add_post(_new_post(game, n, game.posts[-1].posted_at + timedelta(hours=n + 1)))
+    blog.add_comment("queue_item_13", author="Josh", body_html="<p>Later.</p>", vote="for")
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    assert hits(blog, before) == expected
+    assert report.stored.new_comments == 1
+    assert archive(mirror.to_game()) == archive(blog.game)
+
+
+@pytest.mark.parametrize(
+    ("after", "added", "expected"),
+    [
+        # One post dated just after 14: 13 moves to /P20; its own page (read before) shows it.
+        (14, 1, {"/": 1, "/P10": 1, "/archive/queue_item_13": 1}),
+        # Nine dated just after 19: 13 and 18 both move to /P20; 13 through its own page,
+        # 18 (never read: no comments) through April's archive, then its page.
+        (19, 9, {"/": 1, "/P10": 1, "/archive/queue_item_13": 1, "/2016/04/": 1}),
+    ],
+    ids=["one post dated back: 13 moves", "nine posts dated back: 13 and 18 move"],
+)
+def test_a_listing_that_moved_unseen_falls_back_to_months_and_own_pages(
+    mirror: Mirror,
+    sandbox_blog: Blog,
+    scraper: Scraper,
+    after: int,
+    added: int,
+    expected: dict[str, int],
+) -> None:
+    """Posts dated back below the front page move the listing there while the front page
+    stays unchanged (a 304): /P10 no longer shows what its memo says; what it does not
+    show now goes through its month or own page, and every new comment is seen."""
+    game = _with_pending(build_game(30), {"queue_item_13", "queue_item_18"}, {"queue_item_8"})
+    blog = sandbox_blog(game)
+    run(mirror, blog, scraper, since=SINCE)
+    for n in range(added):
+        blog.add_post(_new_post(game, n, game.posts[after].posted_at + timedelta(hours=n + 1)))
+    blog.add_comment("queue_item_13", author="Josh", body_html="<p>Later.</p>", vote="for")
+    blog.add_comment("queue_item_18", author="Kevan", body_html="<p>Yes.</p>", vote="for")
+    before = blog.requests_by_path()
+    report = run(mirror, blog, scraper)
+    assert hits(blog, before) == {**expected, "/archive/queue_item_18": 1}
+    assert report.stored.new_comments == 2
+    assert archive(mirror.to_game()) == archive(blog.game)
 
 
 def test_new_posts_beyond_the_front_page_are_all_read(
