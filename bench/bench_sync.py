@@ -32,6 +32,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -50,13 +51,48 @@ PER_PAGE = 10
 """Posts per listing page on the sandbox blog (BlogNomic shows about ten)."""
 
 
+def _least_cover(wanted: set[str], groups: list[set[str]]) -> int:
+    """The fewest groups whose union holds ``wanted`` (every combination, smallest first)."""
+    useful = [g & wanted for g in groups if g & wanted]
+    for n in range(len(useful) + 1):
+        if any(wanted <= set().union(*c) for c in combinations(useful, n)):
+            return n
+    raise ValueError("some matter is on no page")
+
+
+def _pages_showing(pending: list[list[Any]], per_page: int) -> tuple[set[str], list[set[str]]]:
+    """The Pending matters off the front page, and the groups one request shows: each
+    front continuation page's (``/P10``...) and each month's archive page's."""
+    off = [(p[0], p[1] // per_page, p[2]) for p in pending if p[1] >= per_page]
+    groups: dict[tuple[str, Any], set[str]] = {}
+    for post_id, page, month in off:
+        groups.setdefault(("page", page), set()).add(post_id)
+        groups.setdefault(("month", month), set()).add(post_id)
+    return {p[0] for p in off}, list(groups.values())
+
+
 def quiet_minimum(pending: list[list[Any]], per_page: int) -> tuple[int, int]:
     """The least requests a sync with no change needs to see every new comment on every
-    pending matter, and how many of those are months: the front page, plus one page per
-    month holding pending matters off it (its archive, or the matter's own page if it is
-    the month's only one; no month or post page shows two months' posts)."""
-    months = {month for _, place, month in pending if place >= per_page}
-    return 1 + len(months), len(months)
+    pending matter, and how many of those are below the front page: the front page, plus
+    the fewest pages that show every pending matter off it (front continuation pages,
+    month archives; a matter's own page shows only itself, so never lowers the count).
+    Computed here by trying every combination, not by the sync's own search."""
+    wanted, groups = _pages_showing(pending, per_page)
+    least = _least_cover(wanted, groups)
+    return 1 + least, least
+
+
+def one_comment_minimum(pending: list[list[Any]], per_page: int, post_id: str) -> int:
+    """The least requests to see one new comment on ``post_id`` (besides the quiet ones):
+    its page once more, unless it is off the front page, was read before (it had
+    comments), and its own page can replace a listing in a least cover."""
+    least, _ = quiet_minimum(pending, per_page)
+    wanted, groups = _pages_showing(pending, per_page)
+    entry = next(p for p in pending if p[0] == post_id)
+    if post_id not in wanted or not entry[3]:
+        return least + 1
+    others = _least_cover(wanted - {post_id}, [g - {post_id} for g in groups])
+    return min(least + 1, 1 + others + 1)
 
 
 @contextmanager
@@ -172,7 +208,7 @@ def main() -> None:
             quiet, seconds = timed_sync(mirror, url, args.markup)
             line("(b) no change", quiet, server_requests(url) - before, least, seconds)
             print(
-                f"    = the front page + {months} months holding pending matters off it "
+                f"    = the front page + {months} pages showing every pending matter off it "
                 f"({len(info['pending'])} pending; the first incremental sync made {warm})"
             )
 
@@ -186,12 +222,8 @@ def main() -> None:
             reply.raise_for_status()
             before = server_requests(url)
             one, seconds = timed_sync(mirror, url, args.markup)
-            place, month = next((p[1], p[2]) for p in info["pending"] if p[0] == post_id)
-            alone = sum(1 for p in info["pending"] if p[2] == month and p[1] >= args.per_page)
-            # Its own page is read anyway when it is its month's only pending matter off the
-            # front page (and had been read before); otherwise it costs one more request.
-            extra = 0 if place >= args.per_page and alone == 1 else 1
-            line("(c) one new comment", one, server_requests(url) - before, least + extra, seconds)
+            least_one = one_comment_minimum(info["pending"], args.per_page, post_id)
+            line("(c) one new comment", one, server_requests(url) - before, least_one, seconds)
             seen = mirror.votes(post_id).get(reply.headers["X-Comment-Id"])
             print(f"    the new vote in the mirror: {seen[-1].value if seen else 'MISSING'}")
 

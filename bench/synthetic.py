@@ -177,9 +177,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         "posts_with_comments": sum(1 for p in game.posts if p.comments),
         "first": game.posts[0].posted_at.date().isoformat(),
         "newest_pending": pending[-1].id if pending else None,
-        # Pending matters, newest first: (id, place among all posts newest first, month).
+        # Pending matters, newest first: (id, place among all posts newest first, month,
+        # comments).
         "pending": [
-            [p.id, len(game.posts) - 1 - game.posts.index(p), p.posted_at.strftime("%Y-%m")]
+            [
+                p.id,
+                len(game.posts) - 1 - game.posts.index(p),
+                p.posted_at.strftime("%Y-%m"),
+                len(p.comments),
+            ]
             for p in reversed(pending)
         ],
         "voter": game.players[-1].name,
