@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
-__all__ = ["BID_STEP", "BidMention", "bid_mentions", "bids_in_text"]
+__all__ = ["BID_STEP", "BidMention", "bid_mentions", "bids_in_text", "comment_text"]
 
 BID_STEP = 25
 """Rule "Planning": X must be a non-negative multiple of 25."""
@@ -107,3 +108,20 @@ def bids_in_text(text: str) -> list[int]:
     :func:`bid_mentions` for the reason each one was refused.
     """
     return [m.amount for m in bid_mentions(text) if m.is_bid and m.amount is not None]
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def comment_text(body_html: str) -> str:
+    """A comment as a reader sees it, tags dropped: "I bid <b>250</b>" reads "I bid 250"."""
+    parser = _Text()
+    parser.feed(body_html)
+    parser.close()
+    return "".join(parser.parts)

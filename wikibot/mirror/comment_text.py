@@ -3,29 +3,14 @@
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
 from typing import Any
 
+from gamestate.bids import comment_text
 from gamestate.models import Comment
 
 __all__ = ["as_comment", "comment_text"]
 
-
-class _TextCollector(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def comment_text(body_html: str) -> str:
-    """A comment's text as a reader sees it, tags dropped ("I bid <b>250</b>" reads "I bid 250")."""
-    collector = _TextCollector()
-    collector.feed(body_html)
-    collector.close()
-    return "".join(collector.parts)
+# The rules' reading of a comment's text, re-exported for the mirror's derived rows.
 
 
 def as_comment(row: Any) -> Comment:

@@ -37,9 +37,8 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from html.parser import HTMLParser
 
-from gamestate.bids import bid_mentions
+from gamestate.bids import bid_mentions, comment_text
 from gamestate.calendar import can_take_daily_action, require_utc
 from gamestate.dynasties.nomicland.models import BusinessDay, Segment
 from gamestate.models import Post
@@ -54,7 +53,6 @@ __all__ = [
     "DemandPostCheck",
     "DemandStatus",
     "PlanningInputs",
-    "comment_text",
     "demand_post_checks",
     "demand_status",
     "focus_grouping",
@@ -204,23 +202,6 @@ def demand_post_checks(posts: Iterable[Post], inputs: PlanningInputs) -> list[De
 
 
 # Bids.
-
-
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def comment_text(body_html: str) -> str:
-    """A comment as a reader sees it: "I bid <b>250</b>" reads "I bid 250"."""
-    parser = _Text()
-    parser.feed(body_html)
-    parser.close()
-    return "".join(parser.parts)
 
 
 class BidVerdict(StrEnum):
