@@ -80,19 +80,21 @@ class LedgerEntry:
         return self.state == APPLIED
 
 
-def _entry(row: LedgerRow) -> LedgerEntry:
+def _entry(row: LedgerRow | Mapping[str, Any]) -> LedgerEntry:
+    """A row (a model, or its values by field name, as a fast ``.tuples()`` read gives)."""
+    values: Mapping[str, Any] = row.__data__ if isinstance(row, LedgerRow) else row
     return LedgerEntry(
-        op_id=row.op_id,
-        at=row.at,
-        actor=row.actor,
-        action=row.action,
-        arguments=dict(row.arguments),
-        before=dict(row.before),
-        after=dict(row.after),
-        cause=row.cause,
-        revisions={str(k): int(v) for k, v in dict(row.revisions).items()},
-        state=row.state,
-        parent=row.parent,
+        op_id=values["op_id"],
+        at=values["at"],
+        actor=values["actor"],
+        action=values["action"],
+        arguments=dict(values["arguments"]),
+        before=dict(values["before"]),
+        after=dict(values["after"]),
+        cause=values["cause"],
+        revisions={str(k): int(v) for k, v in dict(values["revisions"]).items()},
+        state=values["state"],
+        parent=values["parent"],
     )
 
 
@@ -222,20 +224,7 @@ class Ledger:
             )
         names = [f.name for f in LedgerRow._meta.sorted_fields]
         for values in rows:
-            row = dict(zip(names, values, strict=True))
-            yield LedgerEntry(
-                op_id=row["op_id"],
-                at=row["at"],
-                actor=row["actor"],
-                action=row["action"],
-                arguments=row["arguments"],
-                before=row["before"],
-                after=row["after"],
-                cause=row["cause"],
-                revisions=row["revisions"],
-                state=row["state"],
-                parent=row["parent"],
-            )
+            yield _entry(dict(zip(names, values, strict=True)))
 
     def latest(self) -> LedgerEntry | None:
         """The last applied action that left an economy state (a roll leaves none), if any."""
