@@ -43,7 +43,7 @@ from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.webhook import post_webhook
 from wikibot.wiki.client import WikiClient, connect
 from wikibot.wiki.demand import open_demands
-from wikibot.wiki.dynasty import dynasty_from_mirror, is_demand_title
+from wikibot.wiki.dynasty import dynasty_from_mirror
 from wikibot.wiki.pages.votes import publish_votes, tally_fingerprint
 
 __all__ = [
@@ -195,7 +195,7 @@ class Watcher:
         """The dynasty in play, its economy from the ledger; the wiki's Ruleset (for the
         Buildings of rule "Planning") is read only when a post is titled "Demand: ..."."""
         ruleset = None
-        if self.config.wiki.url and any(is_demand_title(p.title) for p in game.posts):
+        if self.config.wiki.url and any(p.is_demand_post for p in game.posts):
             ruleset = self._wiki_client().read(self.config.wiki.ruleset_page).text
         idle = frozenset(p.name for p in game.players if p.idle)
         return dynasty_from_mirror(
@@ -213,7 +213,9 @@ class Watcher:
             return False
         blog = self.config.blog.url
         # The open Demand Posts' section, as `publish` writes it.
-        demands = open_demands(self.config, game, now, client=self._wiki_client())
+        demands = open_demands(
+            self.config, game, now, client=self._wiki_client(), mirror=self.mirror
+        )
         fingerprint = tally_fingerprint(status, blog_url=blog, demands=demands)
         if fingerprint == self._published:
             return False

@@ -42,7 +42,6 @@ from wikibot.wiki.dynasty import (
     dynasty_from_mirror,
     dynasty_without_mirror,
     economy_history,
-    is_demand_title,
 )
 from wikibot.wiki.economy import (
     ACTIONS,
@@ -146,7 +145,6 @@ __all__ = [
     "economy_from_record",
     "economy_history",
     "finish_pending",
-    "is_demand_title",
     "is_run",
     "normalise_user",
     "op_id_of",

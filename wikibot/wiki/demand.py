@@ -45,7 +45,7 @@ from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger, LedgerEntry
 from wikibot.wiki.client import WikiClient, connect
-from wikibot.wiki.economy import economy_from_record, read_park, record_of, value_at
+from wikibot.wiki.economy import Park, economy_from_record, read_park, record_of, value_at
 
 __all__ = [
     "open_demands",
@@ -350,16 +350,27 @@ def _check_focus_grouping(entry: LedgerEntry, catalogue: BuildingCatalogue) -> I
 
 
 def open_demands(
-    config: Config, game: Game, now: datetime, *, client: WikiClient | None = None
+    config: Config,
+    game: Game,
+    now: datetime,
+    *,
+    client: WikiClient | None = None,
+    mirror: Mirror | None = None,
 ) -> list[DemandStatus]:
     """The Demand Posts as of ``now`` for the Votes page ([] when no post is titled
-    "Demand: ..."; otherwise the wiki and the ledger are read)."""
-    if not any(p.title.casefold().startswith("demand:") for p in game.posts):
+    "Demand: ..."; otherwise the wiki and the ledger are read). ``client`` and
+    ``mirror`` are the caller's open ones, if it has them."""
+    if not any(p.is_demand_post for p in game.posts):
         return []
     idle = frozenset(p.name for p in game.players if p.idle)
     client = connect(config, dry_run=True) if client is None else client
     park = read_park(client, config.wiki, boss=game.boss or "", idle=idle)
-    with Mirror.open(config.mirror.database) as mirror:
-        ledger = Ledger(mirror)
-        inputs = planning_inputs(game, ledger, park.economy, park.catalogue)
-        return [s for s in demand_statuses(game, ledger, inputs, now=now) if s.is_open]
+    if mirror is not None:
+        return _open_demands(game, Ledger(mirror), park, now)
+    with Mirror.open(config.mirror.database) as opened:
+        return _open_demands(game, Ledger(opened), park, now)
+
+
+def _open_demands(game: Game, ledger: Ledger, park: Park, now: datetime) -> list[DemandStatus]:
+    inputs = planning_inputs(game, ledger, park.economy, park.catalogue)
+    return [s for s in demand_statuses(game, ledger, inputs, now=now) if s.is_open]

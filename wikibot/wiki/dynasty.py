@@ -39,7 +39,6 @@ __all__ = [
     "dynasty_from_mirror",
     "dynasty_without_mirror",
     "economy_history",
-    "is_demand_title",
 ]
 
 
@@ -92,12 +91,6 @@ def building_names(ruleset_text: str) -> frozenset[str]:
         return frozenset(buildings(parse_ruleset(ruleset_text)).names())
     except RulesTextError:
         return frozenset()
-
-
-def is_demand_title(title: str) -> bool:
-    """Rule "Planning": a post titled "Demand: X" may be a Demand Post."""
-    head, sep, _ = title.partition(":")
-    return bool(sep) and head.strip().casefold() == "demand"
 
 
 def dynasty_from_mirror(
