@@ -52,7 +52,7 @@ def _missing_sentences(seed_lines: list[str], wikitext: str) -> list[str]:
 def seed_lines() -> list[str]:
     if not SEED.exists():
         pytest.fail(
-            f"the Ruleset 139 seed is missing at {SEED}: the suite needs ../shared beside the project"
+            f"the Ruleset 139 seed is missing at {SEED}: the suite needs ../shared beside it"
         )
     return _seed_lines()
 
