@@ -23,7 +23,7 @@ from importlib.resources import files
 
 from rules_text.tree import Ruleset, parse_ruleset
 
-__all__ = ["ruleset_139", "ruleset_139_wikitext"]
+__all__ = ["ruleset_139", "ruleset_139_wikitext", "seed_names", "seed_text"]
 
 _PACKAGE = "rules_text"
 
@@ -48,3 +48,18 @@ def ruleset_139_wikitext() -> str:
 def ruleset_139() -> Ruleset:
     """Ruleset 139, parsed (the same object on every call: it is immutable)."""
     return parse_ruleset(ruleset_139_wikitext())
+
+
+def seed_names() -> list[str]:
+    """The seed rulesets shipped for the rule profiles (``000_9da9b2a702a7fe70.txt``...)."""
+    folder = files(_PACKAGE).joinpath("data", "seeds")
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".txt"))
+
+
+@cache
+def seed_text(name: str) -> str:
+    """A seed game's own text, as shipped (BoredNomic 000, Infinite Nomic 001,
+    Nomopoly IV 002, Nomopoly 004), for the profiles to quote."""
+    if name not in seed_names():
+        raise KeyError(f"no seed {name!r}; the seeds are: {', '.join(seed_names())}")
+    return files(_PACKAGE).joinpath("data", "seeds", name).read_text(encoding="utf-8")

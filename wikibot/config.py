@@ -11,6 +11,7 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -239,6 +240,14 @@ class GameConfig:
     """How a wiki or blog admin reaches the operator: a URL or an e-mail address
     (in the User-Agent). Empty: the User-Agent names the project's home page."""
     terms: Terms = field(default_factory=Terms)
+    profile: str = "blognomic-139"
+    """``[game] profile``: the rule profile of the game (``nomicbot profiles`` lists them);
+    an archive's own ``profile`` field wins."""
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """The profile's settings given in ``[game]`` (``timezone = "America/Chicago"``);
+    an archive's own ``settings`` win."""
+    addresses: Mapping[str, str] = field(default_factory=dict)
+    """``[game.addresses]``: e-mail address -> player, for ``import mbox``."""
 
     def __post_init__(self) -> None:
         if self.contact and not _CONTACT.fullmatch(self.contact.strip()):
@@ -322,6 +331,27 @@ def _section(
         raise ConfigError(f"{where}: [{name}]: {exc}") from None
 
 
+def _profile_settings(
+    game_raw: dict[str, Any], where: str
+) -> tuple[str, dict[str, Any], dict[str, str]]:
+    """Takes ``profile``, the profile's settings and ``addresses`` out of ``[game]``."""
+    from gamestate.profiles import ProfileError, get_profile
+
+    profile = game_raw.pop("profile", "blognomic-139")
+    try:
+        spec = get_profile(profile)
+    except ProfileError as exc:
+        raise ConfigError(f"{where}: [game] profile: {exc}") from None
+    names = {s.name for s in spec.settings}
+    settings = {k: game_raw.pop(k) for k in sorted(set(game_raw) & names)}
+    addresses = game_raw.pop("addresses", {})
+    if not isinstance(addresses, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in addresses.items()
+    ):
+        raise ConfigError(f"{where}: [game.addresses] must map e-mail addresses to player names")
+    return profile, settings, {k.strip().lower(): v for k, v in addresses.items()}
+
+
 def load_config(path: str | Path | None = None) -> Config:
     """Reads the config from ``path``, ``$NOMICBOT_CONFIG``, or ``./nomicbot.toml``.
 
@@ -352,9 +382,17 @@ def load_config(path: str | Path | None = None) -> Config:
     terms_raw = game_raw.pop("terms", {})
     if not isinstance(terms_raw, dict):
         raise ConfigError(f"{where}: [game] terms must be a table")
+    profile, settings, addresses = _profile_settings(game_raw, where)
     game = _section({"game": game_raw}, "game", GameConfig, where, known={"player", "contact"})
     terms = _section({"terms": terms_raw}, "terms", Terms, where, known={"player", "boss"})
-    game = GameConfig(player=game.player, contact=game.contact, terms=terms)
+    game = GameConfig(
+        player=game.player,
+        contact=game.contact,
+        terms=terms,
+        profile=profile,
+        settings=settings,
+        addresses=addresses,
+    )
     base = p.resolve().parent
     wiki = _section(data, "wiki", WikiConfig, where)
     if wiki.password_file and not Path(wiki.password_file).is_absolute():
