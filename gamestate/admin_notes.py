@@ -19,20 +19,26 @@ The reading, one field at a time:
 
 * **outcome**, by the first of these that the note states: withdrawn;
   self-killed ("Self-killed", "Self-failed", "Self killed", "S-K"); vetoed;
-  illegal ("Illegal", "not a legal DoV"); then enacted ("Enacted", "Passes",
-  "passed") or failed ("Failed", "Fails", "failing", "cannot be enacted",
-  "could not reach quorum"). A note saying both enacted and failed words has no
-  outcome. "Reached Quorum 8-0" or "Timed out" alone has no outcome: reaching
-  a quorum of AGAINST votes fails a matter, and timing out may do either.
+  illegal ("Illegal", "not a legal DoV", "illegally turned into a proposal",
+  "posted illegally"); then enacted ("Enacted", "Passes", "passed", "Popular")
+  or failed ("Failed", "Fails", "failing", "cannot be enacted", "could not
+  reach quorum", "Unpopular, 2-9", "not popular"). A note saying both enacted
+  and failed words has no outcome. "Reached Quorum 8-0" or "Timed out" alone
+  has no outcome: reaching a quorum of AGAINST votes fails a matter, and timing
+  out may do either.
 * **admin**: "Enacted/Failed/Passed/Marked Illegal/adminned by NAME" (also
   "Failed 1-4 by NAME"); else a signature ending the note after a dash ("-
   Quirck", "—Clucky", "later-Bucky"); else a lone capitalised name ending the
   note after a full stop or comma ("... 4-1. Josh"). "Vetoed by NAME" names the
-  vetoer, not the Admin, so it is not read as the Admin.
+  vetoer, not the Admin, so it is not read as the Admin. A date may stand
+  between the verb and "by" ("Enacted on 2nd December by Kevan") or end the
+  note after the signature ("- Kevan, 2nd December", "Kevan, December 2nd at
+  16:08 GMT"); a lone name may also follow a date ("..., 2nd December Kevan").
 * **for/against**: the first tally written "F-A", "(F-A)", "F to A", "F votes
-  to A", "F votes FOR, A against"; numbers of at most three digits that are not
-  part of a date ("04/12/2005", "2016-05-24"). "10 votes against" alone gives
-  against=10 and for=None.
+  to A", "F votes FOR, A against", "F vote FOR to A AGAINST", or AGAINST first
+  ("A against and F for"); numbers of at most three digits that are not
+  part of a date ("04/12/2005", "2016-05-24"). "10 votes against" (or "can't
+  reach quorum with 6 against") alone gives against=N and for=None.
 * **quorum**: only when written "Quorum N" or "quorum of N" ("Reached quorum 6
   votes to 0" is a tally, not a Quorum of 6).
 """
@@ -91,25 +97,49 @@ _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200b\u202f\u3000]+")
 _WITHDRAWN = re.compile(r"\bwithdr[ae]wn?\b", re.IGNORECASE)
 _SELF_KILLED = re.compile(r"\bself[- ]?(?:killed|kill|failed|fail)\b|\bS-K\b", re.IGNORECASE)
 _VETOED = re.compile(r"\bvetoe?d\b", re.IGNORECASE)
-_ILLEGAL = re.compile(r"\billegal\b|\bnot (?:a )?legal\b", re.IGNORECASE)
+# "Illegally turned into a proposal", "posted illegally", "not legally posted".
+_ILLEGAL = re.compile(
+    r"\billegal(?:ly)?\b|\billegitimate(?:ly)?\b|\bnot (?:a )?legal(?:ly)?\b", re.IGNORECASE
+)
+# "Unpopular, 2-9": a Proposal that is not popular fails (rule "Resolution of Proposals").
 _NOT_ENACTED = re.compile(
     r"\b(?:cannot|can't|can not|could not|couldn't) (?:be )?(?:enacted|passed|pass"
-    r"|reach quorum)\b",
+    r"|reach quorum)\b|\bunpopular\b|\bnot popular\b",
     re.IGNORECASE,
 )
 # "12 hours have passed" is the clock, not the matter.
 _ENACTED = re.compile(
-    r"\b(?:enact(?:ed|s)|(?<!have )(?<!has )(?<!had )pass(?:es|ed))\b", re.IGNORECASE
+    r"\b(?:enact(?:ed|s)|(?<!have )(?<!has )(?<!had )pass(?:es|ed)|popular)\b", re.IGNORECASE
 )
 _FAILED = re.compile(r"\bfail(?:ed|s|ing)?\b", re.IGNORECASE)
 
 # A player's name: a first word, then capitalised words or Roman numerals
 # ("Elias IX", "75th Trombone", "Darth Cliche"), on one line.
 _NAME = r"\w[\w']*(?:[.\-][\w']+)*(?: (?:[A-Z][\w'\-]*|[IVX]+)\b)*"
+# A date or a time as notes write them: "2nd December", "6th of June", "December 2nd,
+# 2004", "04/12/2005", "2016-05-24", "at 16:08 GMT".
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"
+)
+_DAY = r"[0-9]{1,2}(?:st|nd|rd|th)?\b"
+_DATE = (
+    r"(?:(?:the )?" + _DAY + r" (?:of )?" + _MONTH + r"(?:,? [0-9]{4}\b)?"
+    r"|" + _MONTH + r" " + _DAY + r"(?:,? [0-9]{4}\b)?"
+    r"|[0-9]{1,4}[/.\-][0-9]{1,2}[/.\-][0-9]{1,4}\b)"
+)
+_TIME = r"(?:[0-9]{1,2}[:.][0-9]{2}(?: ?[ap]\.?m\.?)?(?: (?:GMT|UTC|BST))?|GMT|UTC)"
 _BY = re.compile(
     r"(?i:\b(?P<verb>enacted|failed|passed|marked illegal|adminned|resolved)"
-    r"(?:\s*,?\s*[0-9]{1,3}(?: ?- ?| to )[0-9]{1,3})?\s*,?\s+by\s+)(?P<name>" + _NAME + ")"
+    r"(?:\s*,?\s*[0-9]{1,3}(?: ?- ?| to )[0-9]{1,3})?"
+    r"(?:,? (?:on )?" + _DATE + r")?\s*,?\s+by\s+)(?P<name>" + _NAME + ")"
 )
+# A date or time ending the note, after the Admin's name: "- Kevan, 2nd December".
+_DATE_ENDING = re.compile(
+    r"(?i:(?:[,;]? ?(?:(?:on|at) )?(?:" + _DATE + "|" + _TIME + r")){1,4} ?[.!]?)$"
+)
+# A lone name ending the note after a date: "Enacted 5-1, 2nd December Kevan".
+_AFTER_DATE = re.compile(r"(?i:" + _DATE + r")[.,]? (?P<name>[A-Z][\w'\-]*) ?[.!]?$")
 # A signature ending the note: "- Quirck", "-Darth", "—Clucky", "later-Bucky".
 _SIGNED = re.compile(
     r"(?:(?:^|(?<=[\s.,;:!?)\]]))-|(?<=[a-z])-(?=[A-Z])|(?<=[0-9])-(?=[A-Za-z]))\s*"
@@ -139,16 +169,30 @@ _NOT_NAMES = {
     "nobody",
     "dov",
     "cfj",
+    "popular",
+    "unpopular",
+    "illegally",
+    *("january february march april june july august september october november december").split(),
 }
 
 # Tallies: "7-0", "(7-1)", "4 to 0", "7 votes to 7", "1 vote to 2".
 _NUM_L = r"(?<![0-9/.:\-])(?P<f>[0-9]{1,3})"
 _NUM_R = r"(?P<a>[0-9]{1,3})(?![0-9/:]|[.\-][0-9])"
 _TALLY = re.compile(_NUM_L + r"(?: votes?)?(?: ?- ?| to )" + _NUM_R, re.IGNORECASE)
+# In words, either side first: "2 votes FOR, 0 against", "1 vote FOR to 5 AGAINST", "4
+# against and 2 for", "2 FOR and 6 AGAINST".
+_WORDS_BETWEEN = r"\b,?(?: and| to| with)? "
 _TALLY_WORDS = re.compile(
-    _NUM_L + r" votes? FOR,? (?:and )?" + _NUM_R + r" (?:votes? )?AGAINST\b", re.IGNORECASE
+    _NUM_L + r"(?: votes?)? FOR" + _WORDS_BETWEEN + _NUM_R + r"(?: votes?)? AGAINST\b",
+    re.IGNORECASE,
 )
-_AGAINST_ONLY = re.compile(r"(?<![0-9/.:\-])(?P<a>[0-9]{1,3}) votes? against\b", re.IGNORECASE)
+_TALLY_WORDS_AGAINST_FIRST = re.compile(
+    r"(?<![0-9/.:\-])(?P<a>[0-9]{1,3})(?: votes?)? AGAINST"
+    + _WORDS_BETWEEN
+    + r"(?P<f>[0-9]{1,3})(?![0-9/:]|[.\-][0-9])(?: votes?)? FOR\b",
+    re.IGNORECASE,
+)
+_AGAINST_ONLY = re.compile(r"(?<![0-9/.:\-])(?P<a>[0-9]{1,3})(?: votes?)? against\b", re.IGNORECASE)
 _QUORUM = re.compile(
     r"\bquorum(?: of| was| is| =|:)? (?P<q>[0-9]{1,3})\b(?! ?(?:votes?\b|to\b|-))",
     re.IGNORECASE,
@@ -217,8 +261,10 @@ def _admin(note: str) -> str | None:
         # Two different names ("Enacted by Kevan. Failed by Josh.") say no one.
         return named.pop() if len(named) == 1 else None
     last_line = note.rsplit("\n", 1)[-1]
-    for pattern in (_SIGNED, _TRAILING):
-        match = pattern.search(last_line)
+    # "- Kevan, 2nd December": the signature is read without the date after it.
+    undated = _DATE_ENDING.sub("", last_line).rstrip()
+    for pattern, line in ((_SIGNED, undated), (_TRAILING, undated), (_AFTER_DATE, last_line)):
+        match = pattern.search(line)
         if match:
             return _name(match["name"])
     return None
@@ -232,7 +278,8 @@ def _name(written: str) -> str | None:
 
 
 def _tally(note: str) -> tuple[int | None, int | None]:
-    candidates = [m for m in (_TALLY_WORDS.search(note), _TALLY.search(note)) if m]
+    patterns = (_TALLY_WORDS, _TALLY_WORDS_AGAINST_FIRST, _TALLY)
+    candidates = [m for m in (p.search(note) for p in patterns) if m]
     if candidates:
         first = min(candidates, key=lambda m: m.start())
         return int(first["f"]), int(first["a"])

@@ -151,6 +151,48 @@ INVENTED: list[tuple[str, Outcome | None, str | None, int | None, int | None, in
 ]
 
 
+# The phrasings issue 21 found missed on a sample of real notes, each quoted from the issue
+# ("4 against and 2 for", "1 vote FOR to 5 AGAINST", "can't reach quorum with ...",
+# "Unpopular, 2-9", "..., 2nd December", "illegally turned into a proposal"); the words
+# around them are made up here.
+ISSUE_21: list[tuple[str, Outcome | None, str | None, int | None, int | None, int | None]] = [
+    # A tally in words, either side first.
+    ("Fails with 4 against and 2 for. -Kevan", F, "Kevan", 2, 4, None),
+    ("4 against and 2 for. Failed by Kevan", F, "Kevan", 2, 4, None),
+    ("4 votes AGAINST to 2 votes FOR. Failed by Kevan", F, "Kevan", 2, 4, None),
+    ("1 vote FOR to 5 AGAINST. Failed by Kevan", F, "Kevan", 1, 5, None),
+    ("3 FOR, 1 AGAINST. Enacted by Josh", E, "Josh", 3, 1, None),
+    ("Can't reach quorum with 2 FOR and 6 AGAINST. Failed by Kevan", F, "Kevan", 2, 6, None),
+    ("can't reach quorum with 6 against - Josh", F, "Josh", None, 6, None),
+    ("Cannot reach quorum with 1 for, 7 against. Failed by Kevan", F, "Kevan", 1, 7, None),
+    # A tally after an adjective.
+    ("Unpopular, 2-9", F, None, 2, 9, None),
+    ("Unpopular, 2-9. Kevan", F, "Kevan", 2, 9, None),
+    ("Popular, 5-1 - Kevan", E, "Kevan", 5, 1, None),
+    ("Timed out unpopular 3-4. -Josh", F, "Josh", 3, 4, None),
+    ("Not popular, 3-4. -Josh", F, "Josh", 3, 4, None),
+    # The Admin's name after a dash (hyphen, en, em), or before or after a date.
+    ("Enacted 5-0 - Kevan", E, "Kevan", 5, 0, None),
+    ("Enacted 5-0 \u2013 Kevan", E, "Kevan", 5, 0, None),
+    ("Enacted 5-0 \u2014 Kevan", E, "Kevan", 5, 0, None),
+    ("Enacted 5-0\u2014Kevan", E, "Kevan", 5, 0, None),
+    ("Failed 2-9 - Kevan, 2nd December", F, "Kevan", 2, 9, None),
+    ("Failed 2-9 \u2014 Kevan, 2nd December 2004", F, "Kevan", 2, 9, None),
+    ("Enacted, 5-1. Kevan, 2nd December", E, "Kevan", 5, 1, None),
+    ("Enacted 5-1, Kevan, 2nd December.", E, "Kevan", 5, 1, None),
+    ("Enacted 5-1, Kevan, December 2nd at 16:08 GMT", E, "Kevan", 5, 1, None),
+    ("Enacted 5-1, 2nd December. Kevan", E, "Kevan", 5, 1, None),
+    ("Enacted 5-1, 2nd December Kevan", E, "Kevan", 5, 1, None),
+    ("Enacted on 2nd December by Kevan (5-1)", E, "Kevan", 5, 1, None),
+    ("Enacted 5-1, 2nd December", E, None, 5, 1, None),
+    # Illegality in other words.
+    ("Illegally turned into a proposal. -Kevan", IL, "Kevan", None, None, None),
+    ("Illegally turned into a proposal. Failed by Kevan", IL, "Kevan", None, None, None),
+    ("Posted illegally while idle. Failed by Kevan", IL, "Kevan", None, None, None),
+    ("Not legally posted - Josh", IL, "Josh", None, None, None),
+]  # fmt: skip
+
+
 def _quote(text: str) -> str:
     flat = " / ".join(text.split("\n"))
     return flat if len(flat) <= 70 else flat[:67] + "..."
@@ -183,6 +225,22 @@ def test_real_notes(
     ids=[f"invented - {_quote(r[0]) or 'empty'}" for r in INVENTED],
 )
 def test_invented_edge_cases(
+    note: str,
+    outcome: Outcome | None,
+    admin: str | None,
+    for_: int | None,
+    against: int | None,
+    quorum: int | None,
+) -> None:
+    assert parse_admin_note(note) == AdminNote(outcome, admin, for_, against, quorum)
+
+
+@pytest.mark.parametrize(
+    ("note", "outcome", "admin", "for_", "against", "quorum"),
+    ISSUE_21,
+    ids=[f"issue 21 - {_quote(r[0])}" for r in ISSUE_21],
+)
+def test_forms_issue_21_found_missed(
     note: str,
     outcome: Outcome | None,
     admin: str | None,

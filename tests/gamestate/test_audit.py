@@ -23,6 +23,7 @@ from gamestate import (
     audit_resolutions,
     evaluate,
 )
+from gamestate.admin_notes import Outcome
 from tests.builders import at, cfj, dov, game, proposal, snapshot
 from tests.gamestate.audit_year import PLANTED, START, year_game
 from wikibot.archive import read_archive_file
@@ -294,6 +295,21 @@ def test_a_missing_or_contradicting_note_is_noted() -> None:
     odd = _one(game(_resolved(proposal(votes=FOR3), ENACTED, at(13), "Failed by Kevan")), "p")
     assert "the note says failed, the blog shows Enacted" in odd.notes
     assert "the note gives no tally" in odd.notes
+
+
+def test_a_note_read_in_part_names_the_field_it_lacks_and_keeps_the_rest() -> None:
+    """Issue 21: "Unpopular, 2-9" gives the outcome and the tally, but no Admin."""
+    p = _resolved(proposal(votes=[("Bob", "against")]), FAILED, at(49), "Unpopular, 1-1")
+    a = _one(game(p), "p")
+    assert (a.note.outcome, a.note.for_, a.note.against, a.note.admin) == (
+        Outcome.FAILED,
+        1,
+        1,
+        None,
+    )
+    assert "the note names no Admin" in a.notes
+    assert "the note gives no tally" not in a.notes
+    assert not any(n.startswith("the note says") for n in a.notes)
 
 
 def test_since_keeps_matters_resolved_on_or_after_it() -> None:
