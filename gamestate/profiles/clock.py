@@ -39,13 +39,19 @@ def at_local(day: date, clock: time, tz: ZoneInfo) -> datetime:
     daylight-saving change is taken as the first instant after the gap; a time that
     happens twice, as the first of the two."""
     naive = datetime.combine(day, clock)
-    first = naive.replace(tzinfo=tz, fold=0)
-    # A skipped wall time does not survive the round trip through UTC.
-    if first.astimezone(UTC).astimezone(tz).replace(tzinfo=None) != naive:
-        later = first.astimezone(UTC)
-        probe = naive.replace(tzinfo=tz, fold=1).astimezone(UTC)
-        return min(later, probe) if probe.astimezone(tz).time() >= clock else later
-    return first.astimezone(UTC)
+    first = naive.replace(tzinfo=tz, fold=0).astimezone(UTC)
+    if first.astimezone(tz).replace(tzinfo=None) == naive:
+        return first
+    # Skipped by a change: the gap ends at the first instant whose wall time is later.
+    before = naive.replace(tzinfo=tz, fold=1).astimezone(UTC)
+    lo, hi = min(before, first), max(before, first)
+    while hi - lo > timedelta(seconds=1):
+        mid = lo + (hi - lo) / 2
+        if mid.astimezone(tz).replace(tzinfo=None) > naive:
+            hi = mid
+        else:
+            lo = mid
+    return hi.replace(microsecond=0)
 
 
 def next_local(after: datetime, tz: ZoneInfo, weekday: int | None, clock: time) -> datetime:

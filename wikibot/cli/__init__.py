@@ -16,8 +16,10 @@ from wikibot.cli import demand as cli_demand
 from wikibot.cli import demo as cli_demo
 from wikibot.cli import economy as cli_economy
 from wikibot.cli import history as cli_history
+from wikibot.cli import importer as cli_importer
 from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import note as cli_note
+from wikibot.cli import profiles as cli_profiles
 from wikibot.cli import resolve as cli_resolve
 from wikibot.cli import status as cli_status
 from wikibot.cli import watch as cli_watch
@@ -103,9 +105,11 @@ __all__ = ["cli", "sandbox_group", "wiki_group"]
 
 cli_status.register(cli)
 cli_history.register(cli)
+cli_importer.register(cli)
 cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
 cli_note.register(cli)
+cli_profiles.register(cli)
 cli_resolve.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
 cli_watch.register(cli)

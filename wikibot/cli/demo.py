@@ -25,8 +25,10 @@ import click
 
 from gamestate.dynasties.nomicland import PlayerRow
 from gamestate.models import Game
+from gamestate.profiles import DEFAULT_PROFILE, profile_names
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import load, now_option, reported
+from wikibot.cli.demo_profiles import EXAMPLES, run_profile_examples
 from wikibot.cli.mirror import sync_command
 from wikibot.cli.status import status
 from wikibot.cli.wiki import publish
@@ -201,6 +203,14 @@ def _wait_for_interrupt() -> None:
 )
 @now_option
 @click.option("--once", is_flag=True, help="Stop the servers at the end instead of serving.")
+@click.option(
+    "--profile",
+    "profile_name",
+    type=click.Choice(profile_names()),
+    default=None,
+    help="Run only this game's example (the e-mail games need no servers); "
+    "default: BlogNomic on the sandbox, then every other profile's example.",
+)
 @click.pass_context
 def demo(
     ctx: click.Context,
@@ -211,6 +221,7 @@ def demo(
     wiki_port: int,
     now_text: str | None,
     once: bool,
+    profile_name: str | None = None,
 ) -> None:
     """Run the bot end to end on the embedded sandbox blog and a real local MediaWiki.
 
@@ -223,7 +234,11 @@ def demo(
     Example:
 
         nomicbot demo --data sandbox-data/demo --now 2016-05-17T12:00:00Z
+        nomicbot demo --profile borednomic
     """
+    if profile_name is not None and profile_name != DEFAULT_PROFILE:
+        run_profile_examples(ctx, [profile_name])
+        return
     data_dir.mkdir(parents=True, exist_ok=True)
     state = data_dir / "blog-state.json"
     source = data_dir / "blog-source.json"
@@ -281,6 +296,10 @@ def demo(
                 publish, apply_=True, now_text=now_text, archive_path=None, config_path=str(config)
             )
             _play_economy(config, game)
+            if profile_name is None:
+                run_profile_examples(
+                    ctx, [n for n in profile_names() if n != DEFAULT_PROFILE and n in EXAMPLES]
+                )
             click.echo(
                 "\nOpen in a browser:\n"
                 f"  the blog:            {blog.url}\n"

@@ -7,11 +7,13 @@ from typing import IO, Any
 
 import click
 
+from gamestate.profiles.blognomic_139 import archive_from_game
 from wikibot.archive import write_archive
 from wikibot.blog.scraper import BlogScraper
 from wikibot.cli.common import config_option, load, reported
 from wikibot.mirror.api import Mirror, load_game_from_mirror
 from wikibot.mirror.sync import SyncReport, parse_since, sync
+from wikibot.profile_archive import write_profile_archive
 
 __all__ = ["export_command", "register", "sync_command"]
 
@@ -146,8 +148,17 @@ def sync_command(
     show_default="stdout",
     help="Where to write the archive.",
 )
-def export_command(config_path: str | None, output: IO[str]) -> None:
-    """Write the mirror as a nomic-archive/1 file.
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["1", "2"]),
+    default="1",
+    show_default=True,
+    help="nomic-archive/1 (BlogNomic's blog record) or nomic-archive/2 (the profiles' "
+    "format, profile blognomic-139: each post a matter, its votes listed, its comments kept).",
+)
+def export_command(config_path: str | None, output: IO[str], format_: str = "1") -> None:
+    """Write the mirror as a nomic-archive/1 file (or /2 with --format 2).
 
     The roster and Boss are the latest seen, and every roster snapshot the
     mirror holds is written as "rosters" (status uses the roster of each day);
@@ -158,10 +169,14 @@ def export_command(config_path: str | None, output: IO[str]) -> None:
     Example:
 
         nomicbot export --config nomicbot.toml --output blognomic.json
+        nomicbot export --format 2 --output blognomic-v2.json
     """
     config = load(config_path)
     with reported():
         game = load_game_from_mirror(config.mirror.database)
+    if format_ == "2":
+        write_profile_archive(archive_from_game(game), output)
+        return
     write_archive(game, output)
 
 

@@ -10,11 +10,17 @@ import click
 from gamestate import evaluate
 from gamestate.dynasties import Dynasty
 from gamestate.models import Game
+from gamestate.profiles import DEFAULT_PROFILE, ProfileError
+from gamestate.profiles.blognomic_139 import BlogNomic139
 from gamestate.reigns import Reigns
+from wikibot.archive import FORMAT as ARCHIVE_1
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
+from wikibot.cli.profile_render import render_profile_table, report_to_json
 from wikibot.cli.status_render import render_table, status_to_json
 from wikibot.config import Config
+from wikibot.errors import ArchiveError
+from wikibot.profile_archive import archive_format, load_profile_archive
 
 __all__ = ["load_dynasty", "load_game", "register"]
 
@@ -61,9 +67,18 @@ def load_dynasty(config: Config, archive_path: str | None, game: Game) -> Dynast
     "archive_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Evaluate this nomic-archive/1 file instead of the mirror.",
+    help="Evaluate this archive file (nomic-archive/1 or /2, or example:NAME) instead of "
+    "the mirror.",
 )
 @now_option
+@click.option(
+    "--since",
+    "since_text",
+    default=None,
+    metavar="ISO",
+    help="With a nomic-archive/2 archive: list the scheduled events that fell due after "
+    "this instant (and up to --now).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON contract instead.")
 @click.option(
     "--admin",
@@ -78,6 +93,7 @@ def status(
     as_json: bool,
     config_path: str | None,
     admin: str | None = None,
+    since_text: str | None = None,
 ) -> None:
     """Show every pending Votable Matter with its verdict and the reason.
 
@@ -90,10 +106,29 @@ def status(
     \b
         nomicbot status --archive examples/nomicland.json \\
             --now 2016-05-17T12:00:00Z --admin Kevan
+        nomicbot status --archive example:borednomic --now 2004-03-07T06:00:00Z \\
+            --since 2004-03-01T00:00:00Z
+
+    A nomic-archive/2 archive is judged by its profile (its `profile` field, else
+    [game] profile): each matter's outcome in the game's words, the clause, the
+    numbers and the next change (--json: ARCHITECTURE.md section 2b).
     """
     now = parse_now(now_text)
     # An archive needs no config; a config named on the command line is still read.
     config = load(config_path) if archive_path is None or config_path else Config()
+    if archive_path is not None:
+        with reported():
+            fmt = archive_format(archive_path)
+        if fmt != ARCHIVE_1:
+            _profile_status(config, archive_path, now, since_text, as_json)
+            return
+    if since_text is not None:
+        raise click.UsageError("--since needs a nomic-archive/2 archive (--archive FILE)")
+    if archive_path is None and config.game.profile != DEFAULT_PROFILE:
+        raise click.ClickException(
+            f"[game] profile is {config.game.profile}: the mirror holds a BlogNomic blog; "
+            "give that game's archive with --archive FILE"
+        )
     with reported():
         game = load_game(config, archive_path)
         result = evaluate(game, now, dynasty=load_dynasty(config, archive_path, game))
@@ -107,6 +142,36 @@ def status(
             raise click.ClickException(f"--admin {admin}: not an active Admin on the roster")
         resolver = None  # the operator is a player, not an Admin: no notes to show
     click.echo(render_table(result, admin=resolver), nl=False)
+
+
+def _profile_status(
+    config: Config, archive_path: str, now: datetime, since_text: str | None, as_json: bool
+) -> None:
+    """``status`` of a ``nomic-archive/2`` archive, by its profile."""
+    since = None
+    if since_text is not None:
+        since = parse_now(since_text)
+        if since > now:
+            raise click.UsageError(f"--since {since_text} is after --now")
+    with reported():
+        loaded = load_profile_archive(
+            archive_path, profile=config.game.profile, settings=config.game.settings
+        )
+        spec = loaded.profile
+        if isinstance(spec, BlogNomic139):
+            # As for a /1 archive: the dynasty with no ledger (its economy rules noted).
+            spec = BlogNomic139(dynasty=load_dynasty(config, archive_path, Game((), ())))
+        try:
+            report = spec.evaluate(loaded.archive, now, since)
+        except ProfileError as exc:
+            raise ArchiveError(str(exc)) from None
+    report.warnings[:0] = list(loaded.warnings)
+    if as_json:
+        click.echo(json.dumps(report_to_json(report), indent=2, ensure_ascii=False))
+        for warning in report.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        return
+    click.echo(render_profile_table(report, loaded.archive, spec.title), nl=False)
 
 
 def _is_active_admin(game: Game, name: str, now: datetime) -> bool:

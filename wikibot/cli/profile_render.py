@@ -1,0 +1,136 @@
+"""``status`` output for a profile archive: the JSON of ARCHITECTURE.md 2b and a table
+that reads like BlogNomic's."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from gamestate.profiles import Archive, Outcome, Report, format_time
+
+__all__ = ["render_profile_table", "report_to_json"]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return format_time(value)
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_jsonable(v) for v in value)
+    return value
+
+
+def _outcome_json(o: Outcome) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "outcome": o.outcome,
+        "clause": o.clause,
+        "reason": o.reason,
+        "next_change": format_time(o.next_change) if o.next_change else None,
+    }
+    for key, value in o.numbers.items():
+        out.setdefault(key, _jsonable(value))
+    return out
+
+
+def report_to_json(report: Report) -> dict[str, Any]:
+    """The ``status --json`` object for a ``nomic-archive/2`` archive (ARCHITECTURE.md 2b):
+    every key present, null or empty where the profile has nothing."""
+    return {
+        "profile": report.profile,
+        "now": format_time(report.now),
+        "since": format_time(report.since) if report.since else None,
+        "matters": {mid: _outcome_json(o) for mid, o in report.matters.items()},
+        "state": _jsonable(report.state),
+        "game_state": _jsonable(report.game_state),
+        "due": _jsonable(report.due),
+        "next_due": _jsonable(report.next_due),
+        "actions": _jsonable(report.actions),
+        "effect_order": list(report.effect_order),
+        "judge": _jsonable(report.judge),
+        "winners": list(report.winners),
+        "game_end": _jsonable(report.game_end),
+        "achieved": _jsonable(report.achieved),
+        "rules_after_day": _jsonable(report.rules_after_day),
+    }
+
+
+_SKIP = {"decidable_at", "closes_at"}
+
+
+def _numbers(o: Outcome) -> str:
+    parts = []
+    for key, value in o.numbers.items():
+        if key in _SKIP or value is None or value == [] or value is False:
+            continue
+        if isinstance(value, datetime):
+            value = format_time(value)
+        parts.append(f"{key} {value}")
+    return ", ".join(parts)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def render_profile_table(report: Report, archive: Archive, title: str) -> str:
+    """A readable table: one row per matter, oldest first, with its clause and why."""
+    players = report.game_state.get("players")
+    if not isinstance(players, int):
+        players = len(archive.players_at(report.now))
+    lines = [
+        f"As of {format_time(report.now)}: {title} (profile {report.profile}), {players} players"
+    ]
+    if report.game_end:
+        lines.append(
+            f"GAME OVER: {report.game_end.get('winner')} wins on {report.game_end.get('day')} "
+            f"({report.game_end.get('condition')})"
+        )
+    for warning in report.warnings:
+        lines.append(f"warning: {warning}")
+    order = sorted(
+        (m for m in archive.matters if m.id in report.matters), key=lambda m: m.posted_at
+    )
+    if not order:
+        lines.append("No matters.")
+    else:
+        lines.append(
+            f"{'Kind':<10}{'Matter':<22}{'Author':<14}{'Posted':<22}{'Outcome':<18}Next change"
+        )
+    for m in order:
+        o = report.matters[m.id]
+        nxt = format_time(o.next_change) if o.next_change else "-"
+        lines.append(
+            f"{_clip(m.kind, 9):<10}{_clip(m.id, 21):<22}{_clip(m.author, 13):<14}"
+            f"{format_time(m.posted_at):<22}{_clip(o.outcome, 17):<18}{nxt}"
+        )
+        numbers = _numbers(o)
+        if numbers:
+            lines.append(f"    numbers: {numbers}")
+        lines.append(f"    clause: “{o.clause}”")
+        lines.append(f"    why: {o.reason}")
+    if report.since is not None or report.due:
+        lines.append(
+            f"Fell due since {format_time(report.since) if report.since else 'the start'}:"
+            + ("" if report.due else " nothing")
+        )
+        for d in report.due:
+            lines.append(f"    {d.get('at')}  {d.get('event')}")
+    if report.next_due:
+        lines.append(f"Next due: {report.next_due.get('at')}  {report.next_due.get('event')}")
+    for a in report.actions:
+        verdict = "allowed" if a.get("allowed") else "NOT ALLOWED"
+        lines.append(f"Action {a.get('at')} {a.get('player')}: {verdict}: {a.get('reason')}")
+    if report.state:
+        lines.append("State:")
+        for who, values in report.state.items():
+            if isinstance(values, dict):
+                shown = ", ".join(f"{k} {_jsonable(v)}" for k, v in values.items())
+                lines.append(f"    {who}: {shown}")
+            else:
+                lines.append(f"    {who}: {_jsonable(values)}")
+    if report.winners:
+        lines.append("Winners: " + ", ".join(report.winners))
+    return "\n".join(lines) + "\n"
