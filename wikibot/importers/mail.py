@@ -66,12 +66,23 @@ class Mail:
 
 
 def _header(msg: Message, name: str) -> str | None:
+    """The header decoded (RFC 2047 words), whitespace collapsed."""
     try:
         value = msg.get(name)
         text = None if value is None else " ".join(str(value).split())
     except _HEADER_ERRORS:
         return None
     return text or None
+
+
+def _raw_header(msg: Message, name: str) -> str | None:
+    """The first ``name`` header as written, whitespace collapsed. The Date must be read
+    raw: ``email.policy.default`` rewrites a Date with no zone as ``-0000`` (UTC)."""
+    wanted = name.lower()
+    for key, value in msg.raw_items():
+        if key.lower() == wanted:
+            return " ".join(str(value).split()) or None
+    return None
 
 
 def _body(msg: EmailMessage) -> str | None:
@@ -90,14 +101,14 @@ def mail_from_bytes(data: bytes, position: int) -> Mail:
     msg = BytesParser(policy=policy.default).parsebytes(data)
     assert isinstance(msg, EmailMessage)  # policy.default makes EmailMessage
     sender = ""
-    from_ = _header(msg, "From")
+    from_ = _raw_header(msg, "From")
     if from_ is not None:
         sender = email.utils.parseaddr(from_)[1].strip().lower()
     return Mail(
         position=position,
-        message_id=_header(msg, "Message-ID"),
+        message_id=_raw_header(msg, "Message-ID"),
         sender=sender,
-        date=_header(msg, "Date"),
+        date=_raw_header(msg, "Date"),
         subject=_header(msg, "Subject") or "",
         body=_body(msg),
     )
