@@ -31,7 +31,7 @@ def local_date(moment: datetime, tz: ZoneInfo) -> date:
 def local_midnight(day: date, tz: ZoneInfo) -> datetime:
     """The instant (UTC) that begins ``day`` in ``tz``: 00:00 local, or the first
     instant of the day where a daylight-saving change skips midnight."""
-    return at_local(day, time(0), tz)
+    return at_local(day, time.min, tz)
 
 
 def at_local(day: date, clock: time, tz: ZoneInfo) -> datetime:
