@@ -1,0 +1,267 @@
+"""The books of a Nomopoly game: each player's money, square, Real Estate Guides and
+properties; the board, Ye Olde Poorbox, square names and Upgrades; and what a buy, a
+player's action, a fine or a proposal's sending does to them (rules "Property Values",
+"Ye Olde Poorbox", "The Universe").
+
+Readings: a property is "invested in" when it is bought or gets an Upgrade, and the $1
+placed in Ye Olde Poorbox then comes from no player (the seed names none). Half the
+Poorbox is rounded down; the odd dollar stays. A fine the player cannot pay takes all
+their money and, being "greater than their current money", earns half the Poorbox at
+their next proposal. The bank is not modelled (no Savings and Loan use is recorded), so
+"current money" is the money in hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gamestate.profiles.core import Archive, Event
+from gamestate.profiles.nomopoly import clauses
+from gamestate.profiles.nomopoly.board import Board
+from gamestate.profiles.nomopoly.checks import initial_squares
+
+__all__ = ["Holding", "Ledger", "Verdict"]
+
+_KNOWN_STATE = {"money", "square", "real_estate_guides", "owns", "poorbox_due"}
+_ACTION_CLAUSES = {
+    "annex unused land": clauses.ANNEX,
+    "sell a square": clauses.SELL,
+    "buy an Upgrade": clauses.UPGRADE,
+}
+_KNOWN_GAME = {"board", "verses", "poorbox", "default_dice", "names", "upgrades"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a recorded buy or action was allowed when taken, and why."""
+
+    allowed: bool
+    reason: str
+    clause: str = ""
+    """The seed's words that decide it."""
+
+
+@dataclass
+class Holding:
+    """One player's books."""
+
+    money: int
+    square: int | str
+    """A square's number, or the name of a circle (Heaven, Tyrethali's Inferno)."""
+    guides: int
+    """Real Estate Guides."""
+    owns: list[int]
+    poorbox_due: bool = False
+    """Fined or forced to pay more than they had: half the Poorbox at the next proposal."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_state(self) -> dict[str, Any]:
+        return {
+            **self.extra,
+            "money": self.money,
+            "square": self.square,
+            "real_estate_guides": self.guides,
+            "owns": sorted(self.owns),
+            "poorbox_due": self.poorbox_due,
+        }
+
+
+@dataclass
+class Ledger:
+    """The whole game's books at one instant."""
+
+    board: Board
+    poorbox: int
+    default_dice: int
+    names: dict[int, str]
+    upgrades: dict[int, list[str]]
+    players: dict[str, Holding]
+    rules_changed: dict[str, Any] = field(default_factory=dict)
+    """Rule values set by accepted proposals so far."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_archive(cls, archive: Archive) -> Ledger:
+        """The books at the archive's start (the archive is checked)."""
+        gs = archive.game_state
+        squares = initial_squares(archive)
+        players = {
+            m.name: Holding(
+                money=m.state.get("money", 0),
+                square=m.state.get("square", squares[0]),
+                guides=m.state.get("real_estate_guides", 0),
+                owns=list(m.state.get("owns", [])),
+                poorbox_due=m.state.get("poorbox_due", False),
+                extra={k: v for k, v in m.state.items() if k not in _KNOWN_STATE},
+            )
+            for m in archive.roster
+            if m.player
+        }
+        return cls(
+            board=Board(squares),
+            poorbox=gs.get("poorbox", 0),
+            default_dice=gs.get("default_dice", 2),
+            names={int(k): v for k, v in gs.get("names", {}).items()},
+            upgrades={int(k): list(v) for k, v in gs.get("upgrades", {}).items()},
+            players=players,
+            extra={k: v for k, v in gs.items() if k not in _KNOWN_GAME},
+        )
+
+    # Questions.
+
+    def owner(self, square: int) -> str | None:
+        return next((n for n, h in self.players.items() if square in h.owns), None)
+
+    def occupied(self, mover: str, present: set[str]) -> set[int]:
+        """The squares other players on the roster stand on."""
+        return {
+            h.square
+            for n, h in self.players.items()
+            if n != mover and n in present and isinstance(h.square, int)
+        }
+
+    def game_state(self) -> dict[str, Any]:
+        squares = self.board.squares
+        whole = squares == tuple(range(1, len(squares) + 1))
+        return {
+            **self.extra,
+            "poorbox": self.poorbox,
+            "board": len(squares) if whole else list(squares),
+            "verses": self.board.verses,
+            "default_dice": self.default_dice,
+            "names": {str(k): v for k, v in sorted(self.names.items())},
+            "upgrades": {str(k): list(v) for k, v in sorted(self.upgrades.items()) if v},
+        }
+
+    # What a player's proposal and a fine do.
+
+    def proposal_sent(self, name: str) -> str:
+        """:data:`clauses.REAL_ESTATE_GUIDES` (the guides go) and :data:`clauses.POORBOX_FINE`
+        (half the Poorbox comes, if due)."""
+        h = self.players[name]
+        notes = [f"lost {h.guides} Real Estate Guide(s)"] if h.guides else []
+        h.guides = 0
+        if h.poorbox_due:
+            half = self.poorbox // 2
+            self.poorbox -= half
+            h.money += half
+            h.poorbox_due = False
+            notes.append(f"received ${half}, half of Ye Olde Poorbox")
+        return "; ".join(notes)
+
+    def fined(self, name: str, amount: int) -> str:
+        """A fine: paid from the player's money; more than they have earns half the
+        Poorbox at their next proposal."""
+        h = self.players[name]
+        if amount > h.money:
+            paid = max(h.money, 0)
+            h.money -= paid
+            h.poorbox_due = True
+            return f"fined ${amount} with ${paid}: paid ${paid}; half the Poorbox is due"
+        h.money -= amount
+        return f"fined ${amount}"
+
+    def land(self, name: str) -> str:
+        """Drains on the square the player came to rest on (:data:`clauses.DRAIN`)."""
+        h = self.players[name]
+        square = h.square
+        if not isinstance(square, int):
+            return ""
+        drains = self.upgrades.get(square, []).count("Drain")
+        owner = self.owner(square)
+        if not drains or owner is None or owner == name:
+            return ""
+        pay = min(drains, max(h.money, 0))
+        if drains > h.money:
+            h.poorbox_due = True
+        h.money -= pay
+        self.players[owner].money += pay
+        return f"paid {owner} ${pay} for {drains} Drain(s) on square {square}"
+
+    # Buy orders and players' actions.
+
+    def buy(self, name: str, square: int, title: object, present: int) -> Verdict:
+        """A property buy order (:data:`clauses.BUY`)."""
+        h = self.players[name]
+        owner = self.owner(square)
+        if not self.board.has(square):
+            return Verdict(False, clause=clauses.BUY, reason=f"square {square} is not on the board")
+        if owner is not None:
+            return Verdict(False, clause=clauses.BUY, reason=f"square {square} is owned by {owner}")
+        if h.square != square:
+            return Verdict(
+                False,
+                clause=clauses.BUY,
+                reason=f"{name} is on square {h.square}, not on square {square}",
+            )
+        if h.guides < 1:
+            return Verdict(False, clause=clauses.BUY, reason=f"{name} has no Real Estate Guide")
+        if h.money < square:
+            return Verdict(
+                False,
+                clause=clauses.BUY,
+                reason=f"{name} has ${h.money}, square {square} costs ${square}",
+            )
+        h.guides -= 1
+        h.money -= square
+        h.owns.append(square)
+        self.poorbox += 1
+        if isinstance(title, str) and title.strip():
+            self.names[square] = title.strip()
+        return Verdict(
+            True,
+            clause=clauses.BUY + " " + clauses.POORBOX_INVEST,
+            reason=f"bought square {square} for one Real Estate Guide and ${square}; "
+            "$1 placed in Ye Olde Poorbox",
+        )
+
+    def act(self, name: str, event: Event, present: int) -> Verdict:
+        """One of the day's other actions (:data:`checks.ACTIONS`)."""
+        verdict = self._act(name, event, present)
+        clause = _ACTION_CLAUSES.get(str(event.get("action")), clauses.ORDER_OF_THE_DAY)
+        if "Disruptor on square" in verdict.reason:
+            clause = clauses.DISRUPTOR
+        return replace(verdict, clause=clause)
+
+    def _act(self, name: str, event: Event, present: int) -> Verdict:
+        h = self.players[name]
+        action = event.get("action")
+        if action == "annex unused land":
+            if h.guides < 3:
+                return Verdict(False, f"{name} has {h.guides} Real Estate Guide(s), not 3")
+            h.guides -= 3
+            self.board = self.board.annexed()
+            return Verdict(True, f"spent 3 Real Estate Guides; square {self.board.last} annexed")
+        square: int = event.get("square")
+        if not self.board.has(square):
+            return Verdict(False, f"square {square} is not on the board")
+        if square not in h.owns:
+            return Verdict(False, f"{name} does not own square {square}")
+        if action == "sell a square":
+            h.owns.remove(square)
+            h.money += square - 1
+            h.guides += 1
+            self.upgrades.pop(square, None)
+            return Verdict(True, f"sold square {square} for ${square - 1} and a Real Estate Guide")
+        if action == "rename a square":
+            self.names[square] = str(event.get("name"))
+            return Verdict(True, f"square {square} is now {event.get('name')!r}")
+        return self._upgrade(name, square, str(event.get("upgrade")), present)
+
+    def _upgrade(self, name: str, square: int, upgrade: str, present: int) -> Verdict:
+        """:data:`clauses.UPGRADE`, :data:`clauses.DISRUPTOR`, :data:`clauses.POORBOX_INVEST`."""
+        h = self.players[name]
+        near = [square, self.board.predecessor(square), self.board.successor(square)]
+        blocked = [s for s in near if s is not None and "Disruptor" in self.upgrades.get(s, [])]
+        if blocked:
+            return Verdict(False, f"a Disruptor on square {blocked[0]} forbids further Upgrades")
+        cost = max(present - 1, 0)
+        if h.money < cost:
+            return Verdict(False, f"{name} has ${h.money}; an Upgrade costs ${cost}")
+        h.money -= cost
+        self.upgrades.setdefault(square, []).append(upgrade)
+        self.poorbox += 1
+        return Verdict(
+            True, f"bought a {upgrade} for square {square} for ${cost}; $1 placed in the Poorbox"
+        )
