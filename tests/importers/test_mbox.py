@@ -487,3 +487,49 @@ def test_an_unreadable_mailbox_exits_2_and_writes_nothing(no_config: Path) -> No
     assert "missing.mbox: no such mailbox file" in result.stderr
     assert "Traceback" not in result.output
     assert not out.exists()
+
+
+def test_the_config_gives_settings_and_addresses_and_the_file_wins(no_config: Path) -> None:
+    config = no_config / "nomicbot.toml"
+    config.write_text(
+        '[game]\nprofile = "borednomic"\ntimezone = "America/Chicago"\n\n'
+        '[game.addresses]\n"Dan@Example.co.uk" = "Daniel"\n"cat@example.com" = "Cat"\n',
+        encoding="utf-8",
+    )
+    out = no_config / "week.json"
+    args = ["import", "mbox", str(WEEK_MBOX), "--profile", "borednomic", "--config", str(config)]
+    args += ["--addresses", str(WEEK_ADDRESSES), "-o", str(out)]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 1
+    # The file maps Dan's address to "Dan", over the config's "Daniel".
+    assert json.loads(out.read_text(encoding="utf-8")) == _week_archive()
+
+
+# The BoredNomic profile reads the import as it reads the archive.
+
+
+@pytest.mark.parametrize(
+    "now",
+    [
+        datetime(2004, 3, 3, 12, 0, tzinfo=UTC),  # Rule Proposition Period
+        datetime(2004, 3, 6, 12, 0, tzinfo=UTC),  # Voting Period
+        datetime(2004, 3, 7, 5, 59, 59, tzinfo=UTC),  # the last second of Saturday, Chicago
+        datetime(2004, 3, 8, 0, 0, tzinfo=UTC),  # after the week
+    ],
+    ids=["Wednesday", "Saturday", "Saturday's last second", "next Monday"],
+)
+def test_the_mbox_fixture_imports_and_gives_the_same_verdicts_as_its_archive(
+    now: datetime,
+) -> None:
+    from gamestate.profiles.borednomic import PROFILE
+
+    imported = _import_week().archive
+    expected = archive_from_dict(_week_archive(), source=str(WEEK_JSON))
+    got = PROFILE.evaluate(imported, now, None)
+    want = PROFILE.evaluate(expected, now, None)
+    assert sorted(want.matters) == [m.id for m in expected.matters if m.posted_at <= now]
+    assert got.matters == want.matters
+    assert got.warnings == want.warnings
+    if "p5" in want.matters:
+        # Proposal 5 came on Thursday: BoredNomic 9.2's "before midnight Wednesday".
+        assert want.matters["p5"].outcome == "late"
