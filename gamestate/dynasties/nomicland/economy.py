@@ -204,12 +204,30 @@ class Change:
         }
 
     def __str__(self) -> str:
+        """One line naming the thing once: "The Mouse Zone Buildings: (none) -> Playpit:
+        ...", "The Mouse Zone: created: ...", "Business Day 1: created, no Visitors: ..."."""
+        rule = f'(rule "{self.clause.rule}")'
         if self.field in (Field.BY_HAND, Field.NOTE):
-            return f'{self.reason} (rule "{self.clause.rule}")'
-        return (
-            f"{self.target} {self.field.value}: {self.before} -> {self.after}: {self.reason} "
-            f'(rule "{self.clause.rule}")'
-        )
+            return f"{self.reason} {rule}"
+        if self.field is Field.VISITORS:
+            day = f"Business Day {self.target}"
+            if self.before is None:
+                queued = f"Visitors {self.after}" if self.after else "no Visitors"
+                return f"{day}: created, {queued}: {self.reason} {rule}"
+            what = f"{day} Visitors"
+        elif self.field is Field.ZONE and self.before is None:
+            # The Zone is the thing itself: its name is its value.
+            return f"{self.target}: created: {self.reason} {rule}"
+        elif self.field is Field.PLAYER and self.before is None:
+            return f"{self.target} {self.field.value}: created: {self.reason} {rule}"
+        else:
+            what = f"{self.target} {self.field.value}"
+        return f"{what}: {_shown(self.before)} -> {_shown(self.after)}: {self.reason} {rule}"
+
+
+def _shown(value: str | int | None) -> str:
+    """A value on a change line; an absent or empty one reads "(none)"."""
+    return "(none)" if value is None or value == "" else str(value)
 
 
 @dataclass(frozen=True)
