@@ -9,6 +9,7 @@ written back unchanged.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -62,6 +63,14 @@ def parse_time(text: object, where: str) -> datetime:
     ProfileError naming ``where``."""
     if not isinstance(text, str):
         raise ProfileError(f"{where}: a time must be a string, not {_show(text)}")
+    if len(text) == 20 and text[-1] == "Z":  # the archive's own form: the fast path
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            pass
+        else:
+            if 1900 <= moment.year <= 9000:
+                return moment
     try:
         moment = datetime.fromisoformat(text.strip().replace("z", "Z"))
     except ValueError:
@@ -88,6 +97,8 @@ def _text(record: Mapping[str, Any], key: str, where: str, required: bool = True
 
 
 def _extra(record: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
+    if known.issuperset(record):
+        return {}
     return {k: v for k, v in record.items() if k not in known}
 
 
@@ -129,6 +140,18 @@ def _member(raw: object, where: str) -> Member:
 
 
 def _vote(raw: object, where: str) -> VoteEvent:
+    if type(raw) is dict and _VOTE.issuperset(raw) and "op" not in raw:
+        voter, value = raw.get("voter"), raw.get("value")
+        spend = raw.get("spend_votes_in_reserve", 0)
+        if (
+            type(voter) is str
+            and voter.strip()
+            and type(value) is str
+            and value.strip()
+            and type(spend) is int
+            and spend >= 0
+        ):  # the common, well-formed vote: the fast path
+            return VoteEvent(voter, value, parse_time(raw.get("at"), f"{where}.at"), "cast", spend)
     record = _table(raw, where)
     op = record.get("op", "cast")
     if op not in ("cast", "add", "remove"):
@@ -224,15 +247,13 @@ def archive_from_dict(
         roster = [
             _member(m, f"roster {i}") for i, m in enumerate(_list(top.get("roster"), "roster"))
         ]
-        names = [m.name for m in roster]
-        dupes = sorted({n for n in names if names.count(n) > 1})
+        dupes = sorted(n for n, c in Counter(m.name for m in roster).items() if c > 1)
         if dupes:
             raise ProfileError(f"roster: {dupes[0]!r} is listed twice")
         matters = [
             _matter(m, f"matter {i}") for i, m in enumerate(_list(top.get("matters"), "matters"))
         ]
-        ids = [m.id for m in matters]
-        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        dupes = sorted(i for i, c in Counter(m.id for m in matters).items() if c > 1)
         if dupes:
             raise ProfileError(f"matter {dupes[0]}: the id is used twice")
         events = [_event(e, i) for i, e in enumerate(_list(top.get("events"), "events"))]

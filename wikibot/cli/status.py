@@ -20,7 +20,7 @@ from wikibot.cli.profile_render import render_profile_table, report_to_json
 from wikibot.cli.status_render import render_table, status_to_json
 from wikibot.config import Config
 from wikibot.errors import ArchiveError
-from wikibot.profile_archive import archive_format, load_profile_archive
+from wikibot.profile_archive import archive_format, load_profile_archive, paused_gc
 
 __all__ = ["load_dynasty", "load_game", "register"]
 
@@ -153,14 +153,14 @@ def _profile_status(
         since = parse_now(since_text)
         if since > now:
             raise click.UsageError(f"--since {since_text} is after --now")
-    with reported():
+    with reported(), paused_gc():
         loaded = load_profile_archive(
             archive_path, profile=config.game.profile, settings=config.game.settings
         )
         spec = loaded.profile
         if isinstance(spec, BlogNomic139):
             # As for a /1 archive: the dynasty with no ledger (its economy rules noted).
-            spec = BlogNomic139(dynasty=load_dynasty(config, archive_path, Game((), ())))
+            spec = spec.with_dynasty(load_dynasty(config, archive_path, Game((), ())))
         try:
             report = spec.evaluate(loaded.archive, now, since)
         except ProfileError as exc:

@@ -43,6 +43,7 @@ KIND_OF_CATEGORY = {
     Category.DOV.value: "dov",
 }
 CATEGORY_OF_KIND = {kind: category for category, kind in KIND_OF_CATEGORY.items()}
+_STATUS = {s.value: s for s in PostStatus}
 _POST_FIELDS = (
     "category",
     "title",
@@ -118,10 +119,13 @@ def _post(m: Matter, where: str) -> Post:
             )
             for i, v in enumerate(m.votes)
         )
-    try:
-        status = PostStatus.from_text(str(extra.get("status") or "Pending"))
-    except ValueError as exc:
-        raise ProfileError(f"{where}.status: {exc}") from None
+    word = str(extra.get("status") or "Pending")
+    status = _STATUS.get(word)
+    if status is None:
+        try:
+            status = PostStatus.from_text(word)
+        except ValueError as exc:
+            raise ProfileError(f"{where}.status: {exc}") from None
     resolved = extra.get("resolved_at")
     known = set(_POST_FIELDS)
     return Post(

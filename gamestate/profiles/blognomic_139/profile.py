@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from gamestate.dynasties.base import Dynasty
 from gamestate.evaluate import evaluate
+from gamestate.models import Game
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.base import BaseProfile
 from gamestate.profiles.blognomic_139.convert import game_from_archive
@@ -105,9 +106,23 @@ class BlogNomic139(BaseProfile):
 
     def __init__(self, dynasty: Dynasty | None = None) -> None:
         self.dynasty = dynasty
+        self._last: tuple[Archive, Game] | None = None
+
+    def with_dynasty(self, dynasty: Dynasty | None) -> BlogNomic139:
+        """The same profile judging with ``dynasty`` (its Game already read is kept)."""
+        other = BlogNomic139(dynasty)
+        other._last = self._last
+        return other
+
+    def game(self, archive: Archive) -> Game:
+        """The blog-side Game of ``archive`` (the last one is kept: check, then evaluate,
+        read the same archive)."""
+        if self._last is None or self._last[0] is not archive:
+            self._last = (archive, game_from_archive(archive))
+        return self._last[1]
 
     def check_rules(self, archive: Archive) -> list[str]:
-        game_from_archive(archive)  # the blog fields must read, or a one-line error
+        self.game(archive)  # the blog fields must read, or a one-line error
         return []
 
     @staticmethod
@@ -123,7 +138,7 @@ class BlogNomic139(BaseProfile):
 
     def status(self, archive: Archive, now: datetime) -> GameStatus:
         """The engine's own :class:`GameStatus` (what ``status`` prints for ``/1``)."""
-        return evaluate(game_from_archive(archive), now, dynasty=self.dynasty)
+        return evaluate(self.game(archive), now, dynasty=self.dynasty)
 
     def evaluate(self, archive: Archive, now: datetime, since: datetime | None) -> Report:
         result = self.status(archive, now)

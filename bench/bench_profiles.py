@@ -1,0 +1,183 @@
+"""How fast ``nomicbot status --json`` answers on a profile archive of many matters.
+
+For each rule profile, builds a synthetic ``nomic-archive/2`` game of ``--matters``
+matters (default 10,000) shaped like that game's real play, with the proposers and
+dates of the real BlogNomic history (``shared/data``) re-timed to the game's
+calendar, and times the whole ``status --archive FILE --json`` command in-process,
+from reading the file to printing the JSON, and where the time goes: reading and
+checking the archive, the profile's rules, the JSON.
+
+Usage: python bench/bench_profiles.py [--matters 10000] [--repeat 3] [--profile NAME]
+Target (issue 18): under 1 s for 10,000 matters.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import tempfile
+import time
+from contextlib import redirect_stdout
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from gamestate.profiles import profile_names
+from wikibot.cli import cli
+from wikibot.cli.profile_render import report_to_json
+from wikibot.profile_archive import load_profile_archive, paused_gc
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _z(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _proposers(data_dir: Path, n: int) -> list[str]:
+    with (data_dir / "blognomic_proposal_history.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))[-n:]
+    return [r["proposer"] or "Someone" for r in rows]
+
+
+def build(profile: str, matters: int, data_dir: Path) -> tuple[dict[str, Any], str]:
+    """A synthetic archive of ``profile`` and the instant to judge it at."""
+    authors = _proposers(data_dir, matters)
+    players = sorted(set(authors))[:24]
+    authors = [a if a in players else players[i % len(players)] for i, a in enumerate(authors)]
+    start = datetime(2004, 1, 5, tzinfo=UTC)  # a Monday
+    roster: list[dict[str, Any]] = [{"name": p, "roles": []} for p in players]
+    out: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
+    settings: dict[str, Any] = {}
+    game_state: dict[str, Any] = {}
+    if profile == "borednomic":
+        settings = {"timezone": "America/Chicago"}
+        roster = [
+            {"name": p, "roles": [], "state": {"money": 10000, "level": 5}} for p in players
+        ] + [{"name": "The T", "roles": ["admin"], "player": False}]
+        for i, author in enumerate(authors):
+            week = start + timedelta(weeks=i // 24)
+            posted = week + timedelta(hours=15 + (i % 24) * 2)  # Monday and Tuesday
+            votes = [
+                {
+                    "voter": players[(i + j) % len(players)],
+                    "value": ("Yay", "Nay", "Yay", "Abstain")[(i + j) % 4],
+                    "at": _z(week + timedelta(days=4, hours=18, minutes=j)),
+                }
+                for j in range(8)
+            ]
+            out.append(
+                {
+                    "id": f"p{i}",
+                    "kind": "proposal",
+                    "author": author,
+                    "posted_at": _z(posted),
+                    "votes": votes,
+                }
+            )
+        now = start + timedelta(weeks=matters // 24 + 1)
+    elif profile == "nomopoly":
+        game_state = {"board": 40, "poorbox": 0}
+        roster = [
+            {"name": p, "roles": [], "state": {"money": 20, "square": 1}} for p in players
+        ] + [{"name": "Joel", "roles": ["admin"], "player": False}]
+        for i, author in enumerate(authors):
+            day = start + timedelta(days=i // 12)
+            posted = day + timedelta(hours=1 + i % 12, minutes=i % 60)
+            result = ("accepted", "rejected", "accepted in part")[i % 3]
+            out.append(
+                {
+                    "id": f"p{i}",
+                    "kind": "proposal",
+                    "author": author,
+                    "posted_at": _z(posted),
+                    "judgement": {"at": _z(day + timedelta(days=1, hours=12)), "result": result},
+                }
+            )
+        now = start + timedelta(days=matters // 12 + 2)
+    else:  # blognomic-139: the real shape, every matter resolved but ten
+        for i, author in enumerate(authors):
+            posted = start + timedelta(hours=7 * i)
+            pending = i >= matters - 10
+            votes = [
+                {
+                    "voter": players[(i + j) % len(players)],
+                    "value": ("FOR", "FOR", "AGAINST", "DEFERENTIAL")[(i + j) % 4],
+                    "at": _z(posted + timedelta(minutes=9 * (j + 1))),
+                }
+                for j in range(9)
+            ]
+            out.append(
+                {
+                    "id": f"p{i}",
+                    "kind": "proposal",
+                    "author": author,
+                    "posted_at": _z(posted),
+                    "votes": votes,
+                    "title": f"Proposal: Item {i}",
+                    "status": "Pending" if pending else "Enacted",
+                }
+            )
+        roster[0]["roles"] = ["admin", "boss"]
+        now = start + timedelta(hours=7 * matters + 13)
+    archive = {
+        "format": "nomic-archive/2",
+        "profile": profile,
+        "settings": settings,
+        "roster": roster,
+        "game_state": game_state,
+        "matters": out,
+        "events": events,
+    }
+    return archive, _z(now)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matters", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", action="append", choices=profile_names())
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    args = parser.parse_args()
+    runner = CliRunner()
+    for profile in args.profile or profile_names():
+        archive, now = build(profile, args.matters, args.data)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"{profile}.json"
+            path.write_text(json.dumps(archive), encoding="utf-8")
+            size = path.stat().st_size / 1e6
+            whole = []
+            for _ in range(args.repeat):
+                t0 = time.perf_counter()
+                result = runner.invoke(
+                    cli, ["status", "--archive", str(path), "--now", now, "--json"]
+                )
+                whole.append(time.perf_counter() - t0)
+                if result.exit_code != 0:
+                    raise SystemExit(f"{profile}: status failed: {result.output}")
+            with paused_gc():  # as status does
+                t0 = time.perf_counter()
+                loaded = load_profile_archive(path)
+                t1 = time.perf_counter()
+                report = loaded.profile.evaluate(
+                    loaded.archive, datetime.fromisoformat(now.replace("Z", "+00:00")), None
+                )
+                t2 = time.perf_counter()
+            with redirect_stdout(io.StringIO()):
+                print(json.dumps(report_to_json(report), indent=2))
+            t3 = time.perf_counter()
+        print(
+            f"{profile}: status --json on {args.matters:,} matters ({size:.1f} MB): "
+            f"best {min(whole):.2f} s, worst {max(whole):.2f} s of {args.repeat} "
+            f"(target under 1 s); read+check {t1 - t0:.2f} s, rules {t2 - t1:.2f} s, "
+            f"JSON {t3 - t2:.2f} s; {len(report.matters):,} matters judged"
+        )
+
+
+if __name__ == "__main__":
+    main()
