@@ -208,7 +208,7 @@ def _action(archive: Archive, e: Event, where: str, last_square: int) -> None:
             raise archive.error(
                 where, "a Brick changes movement, which the nomopoly profile does not model"
             )
-        if upgrade not in UPGRADES:
+        if not isinstance(upgrade, str) or upgrade not in UPGRADES:
             known = ", ".join(sorted(UPGRADES))
             raise archive.error(where, f"unknown Upgrade {upgrade!r}; nomopoly knows {known}")
     if action == "rename a square" and not isinstance(e.get("name"), str):

@@ -242,8 +242,11 @@ class _Keeper:
         ledger = self.books.ledger
         present = self.present(at)
         label = (batch.day if batch is not None else at.date()).isoformat()
+        what = (
+            f"admin's day {label}" if batch else f"admin's day of {label} (buys and actions only)"
+        )
         if self.since is None or self.since < at:
-            self.books.due.append({"at": format_time(at), "event": f"admin's day {label}"})
+            self.books.due.append({"at": format_time(at), "event": what})
         if batch is not None:
             self.books.processed[batch.day] = at
         # 1. Process property buy orders.

@@ -26,6 +26,7 @@ Readings (settings; each pinned by a test):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -48,7 +49,7 @@ class NomopolyProfile(BaseProfile):
     name: ClassVar[str] = "nomopoly"
     title: ClassVar[str] = "Nomopoly"
     seed: ClassVar[str] = "004_9726ba3d19e85e82.txt"
-    settings = (
+    settings: ClassVar[Sequence[Setting]] = (
         Setting(
             "in_part",
             "accepted",
@@ -88,6 +89,12 @@ class NomopolyProfile(BaseProfile):
                     f"matter {m.id}",
                     "Nomopoly has no votes: the admin judges each proposal "
                     "(record a judgement {at, result} instead)",
+                )
+        for e in archive.events:
+            # The core compares these with sets: a list or a mapping there is junk, said here.
+            if e.type == "action" and not isinstance(e.get("action"), str):
+                raise archive.error(
+                    f"event {e.index} (action)", f"action must be a name, not {e.get('action')!r}"
                 )
         return super().check(archive)
 
