@@ -51,8 +51,12 @@ class Books:
 
     def ignore(self, matter: Matter, voters: list[str], moment: datetime) -> None:
         """Warn of reactions from people who were not players when they were read."""
+        clause = {
+            "judge_candidacy": clauses.JUDGE_POPULAR,
+            "confidence_vote": clauses.CONFIDENCE_OVERTURNED,
+        }.get(matter.kind, clauses.REACTIONS)
         for voter in voters:
             self.warnings[
                 f"matter {matter.id}: the reaction of {voter}, not a player at"
-                f' {show(moment)}, is ignored ("{clauses.REACTIONS}")'
+                f' {show(moment)}, is ignored ("{clause}")'
             ] = None
