@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -68,7 +68,7 @@ def prop(
 
 def roster(**state: dict[str, Any]) -> list[dict[str, Any]]:
     """Ann, Ben, Cy, Dee (players) and The T (the Admin); ``state`` per name."""
-    players = [
+    players: list[dict[str, Any]] = [
         {"name": n, "roles": [], "state": state.get(n, {})} for n in ("Ann", "Ben", "Cy", "Dee")
     ]
     return [*players, {"name": "The T", "roles": ["admin"], "player": False}]
@@ -82,11 +82,12 @@ def game(
     settings: dict[str, Any] | None = None,
     paused: bool = False,
 ) -> Archive:
+    merged: dict[str, Any] = {"timezone": "America/Chicago", **(settings or {})}
     return archive_from_dict(
         {
             "format": "nomic-archive/2",
             "profile": "borednomic",
-            "settings": {"timezone": "America/Chicago", **(settings or {})},
+            "settings": merged,
             "roster": members if members is not None else roster(),
             "game_state": {"paused": paused},
             "matters": list(matters),
@@ -113,7 +114,8 @@ AFTER = chi(2004, 3, 7, 12)
 
 
 def test_the_registry_hands_out_this_profile() -> None:
-    assert get_profile("borednomic") is PROFILE
+    registered: object = get_profile("borednomic")
+    assert registered is PROFILE
     assert PROFILE.matter_kinds == frozenset({"proposal"})
     assert PROFILE.vote_values == frozenset({"Yay", "Nay", "Abstain"})
     assert PROFILE.event_types == frozenset({"admin_veto", "pause"})
@@ -630,6 +632,20 @@ RESERVES = [
         AFTER,
         {"propositions_in_reserve": 15, "votes_in_reserve": 2},
         id="15.5/15.6 a level 3 player grows to 15 and 2",
+    ),
+    pytest.param(
+        {"level": 2, "votes_in_reserve": 1},
+        [],
+        AFTER,
+        {"votes_in_reserve": 1},
+        id="15.6 a player at level 1 or 2 has a maximum of 1: level 2 stays at 1",
+    ),
+    pytest.param(
+        {"level": 4, "votes_in_reserve": 2},
+        [],
+        AFTER,
+        {"votes_in_reserve": 2},
+        id="15.6 a player at level 3 or 4 has a maximum of 2: level 4 stays at 2",
     ),
     pytest.param(
         {},
@@ -1212,3 +1228,88 @@ def test_the_example_archive() -> None:
         "at": at("2004-03-18T06:00:00Z"),
         "event": "Rule Proposition Period ends",
     }
+
+
+# Archives of the right shape with random contents: the rules' own paths.
+_OUTCOMES = {"accepted", "rejected", "vetoed", "open", "late", "not considered", "invalid"}
+_START = datetime(2024, 2, 26, tzinfo=UTC)  # a Monday before the March DST change
+_SPAN = 5 * 7 * 86400
+_INSTANTS = st.integers(0, _SPAN).map(lambda s: format_time(_START + timedelta(seconds=s)))
+_WHO = st.sampled_from(["Ann", "Ann", "Ben", "Cy", "Dee", "The T", "Zed"])
+_NUMBER = st.integers(-3, 12) | st.integers(-(10**30), 10**30)
+
+
+@st.composite
+def _shaped(draw: st.DrawFn) -> dict[str, Any]:
+    def later(start: str, most: int) -> str:
+        return format_time(at(start) + timedelta(seconds=draw(st.integers(0, most))))
+
+    state: dict[str, dict[str, Any]] = {}
+    for name in ("Ann", "Ben", "Cy", "Dee"):
+        values = {k: draw(_NUMBER) for k in ("level", "experience") if draw(st.booleans())}
+        if draw(st.booleans()):
+            values["money"] = draw(st.sampled_from([10000, 250, 1, 0, -5]))
+        for k in ("votes_in_reserve", "propositions_in_reserve"):
+            if draw(st.booleans()):
+                values[k] = draw(st.integers(0, 6) | st.integers(0, 10**30))
+        state[name] = values
+    matters: list[dict[str, Any]] = []
+    for i in range(draw(st.integers(0, 8))):
+        posted = draw(_INSTANTS)
+        votes = [
+            vote(
+                draw(_WHO),
+                draw(st.sampled_from(["Yay", "Nay", "Abstain"])),
+                later(posted, 9 * 86400),
+                draw(st.integers(0, 3)),
+            )
+            for _ in range(draw(st.integers(0, 5)))
+        ]
+        matters.append(prop(f"p{i}", draw(_WHO), posted, votes))
+    events: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 3))):
+        if matters and draw(st.integers(0, 5)) > 0:
+            m = draw(st.sampled_from(matters))
+            events.append(
+                {
+                    "at": later(m["posted_at"], 8 * 86400),
+                    "type": "admin_veto",
+                    "matter": m["id"],
+                    "by": draw(st.sampled_from(["The T", "The T", "Ben"])),
+                }
+            )
+        else:
+            events.append({"at": draw(_INSTANTS), "type": "pause", "by": "The T"})
+    return {
+        "format": "nomic-archive/2",
+        "profile": "borednomic",
+        "settings": {
+            "timezone": draw(st.sampled_from(["America/Chicago", "UTC", "America/Santiago"])),
+            "early_votes": draw(st.sampled_from(["count", "ignore"])),
+            "repeated_votes": draw(st.sampled_from(["last", "first"])),
+        },
+        "roster": roster(**state),
+        "game_state": {"paused": draw(st.integers(0, 7)) == 0},
+        "matters": matters,
+        "events": events,
+    }
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_shaped(), _INSTANTS)
+def test_shaped_archives_give_verdicts_or_one_line_errors(data: dict[str, Any], now: str) -> None:
+    try:
+        archive = archive_from_dict(data, source="shaped.json")
+        PROFILE.check(archive)
+        result = PROFILE.evaluate(archive, at(now), at(now) - timedelta(days=9))
+    except ProfileError as exc:
+        assert "\n" not in str(exc)
+        return
+    for o in result.matters.values():
+        assert o.outcome in _OUTCOMES and o.clause in SEED
+        assert (o.next_change is not None) == (o.outcome == "open")
+        if o.next_change is not None:
+            assert o.next_change > at(now)
+    for s in result.state.values():
+        assert s["votes_in_reserve"] >= 0 and s["propositions_in_reserve"] >= 0
+    assert [d["at"] for d in result.due] == sorted(d["at"] for d in result.due)
