@@ -226,8 +226,17 @@ def check_archive(archive: Archive) -> list[str]:
     )
     last_square = squares[-1] + growth + annexes
     proposals = {m.id for m in archive.matters}
+    rolls: dict[Any, int] = {}
     for e in archive.events:
         _event(archive, e, last_square, proposals)
+        if e.type == "draw":
+            key = parse_draw_name(e.get("what"), proposals)
+            if key in rolls:
+                raise archive.error(
+                    f"event {e.index} (draw)",
+                    f"{e.get('what')!r} is already recorded by event {rolls[key]}",
+                )
+            rolls[key] = e.index
     return _warnings(archive)
 
 

@@ -171,6 +171,14 @@ class _Keeper:
             batches={m.id: b for b in batches for m in b.proposals},
         )
         self.batch_list = batches
+        for m in self.proposals:
+            j = m.judgement
+            if m.id in replaced and j is not None and j.at <= now:
+                by = replaced[m.id][0]
+                self.books.warnings.append(
+                    f"matter {m.id}: judged {j.result} after {by} replaced it; the judgement "
+                    "is ignored"
+                )
         self.events = [e for e in archive.events if e.at <= now]
         known = {m.id for m in archive.matters}
         self.draws: dict[tuple[str, int], Event] = {}

@@ -249,6 +249,20 @@ def test_a_later_proposal_replaces_an_undecided_one(
         assert out.clause == clauses.REPLACE
 
 
+def test_a_judgement_after_the_replacement_is_ignored_with_a_warning() -> None:
+    data = game(
+        [
+            proposal("p1", "Ann", "2000-03-01T10:00:00Z", "accepted", "2000-03-01T13:00:00Z"),
+            proposal("p2", "Ann", "2000-03-01T12:00:00Z"),
+        ]
+    )
+    report = run(data, now="2000-03-01T20:00:00Z")
+    assert report.matters["p1"].outcome == "replaced"
+    assert report.warnings == [
+        "matter p1: judged accepted after p2 replaced it; the judgement is ignored"
+    ]
+
+
 def test_a_proposal_replaced_across_days_leaves_its_day_and_takes_no_turn() -> None:
     data = game(
         [
@@ -822,6 +836,7 @@ BAD = [
     ("unknown setting value", lambda d: d["settings"].update(in_part="maybe"), "not one of"),
     ("a die showing 7", lambda d: d["events"].append(draw("dice:p1:2", 7)), "faces"),
     ("wrong number of dice", lambda d: d["events"][1].update(result=[1, 2]), "threw 2 dice"),
+    ("a roll recorded twice", lambda d: d["events"].append(draw("dice:p1", 1, 2, 4)), "already"),
     ("unknown matter kind", lambda d: d["matters"][0].update(kind="cfj"), "matter kind"),
     (
         "owned twice",
