@@ -19,6 +19,10 @@ N for squares 1..N, or the list of squares, which may have holes where squares w
 removed); a square keeps its place by its number, so a removed square leaves a hole in
 its rank and file.
 
+Moving: advancing from the last square goes to Origon (the seed says so); retreating
+from Origon stays there (the seed gives Origon no predecessor). Payday pays every power
+of two advanced past or onto, the squares moved on past occupied ones included.
+
 Victory readings (settings): ``block_gap`` says whether a hole in a rank or file
 ("not connected", the default) breaks a block or is stepped over ("connected");
 ``diagonal`` says whether "diagonally adjacent" means four or more in one diagonal

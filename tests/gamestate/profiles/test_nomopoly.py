@@ -879,7 +879,7 @@ EXAMPLE_OUTCOMES = {
 
 def _example() -> tuple[dict[str, Any], Report]:
     data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    return data, run(data, now=data["now"])
+    return data, run(data, now=data["demo"]["now"])
 
 
 @pytest.mark.parametrize("pid", sorted(EXAMPLE_OUTCOMES), ids=lambda p: f"example {p}")
