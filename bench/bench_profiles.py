@@ -169,7 +169,7 @@ def main() -> None:
                 )
                 t2 = time.perf_counter()
             with redirect_stdout(io.StringIO()):
-                print(json.dumps(report_to_json(report), indent=2))
+                print(json.dumps(report_to_json(report, loaded.profile.number_keys), indent=2))
             t3 = time.perf_counter()
         print(
             f"{profile}: status --json on {args.matters:,} matters ({size:.1f} MB): "

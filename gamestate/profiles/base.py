@@ -25,6 +25,9 @@ class BaseProfile:
     action_names: ClassVar[frozenset[str]] = frozenset()
     vote_values: ClassVar[frozenset[str]] = frozenset()
     """The vote tokens the game knows, as the archive writes them (compared exactly)."""
+    number_keys: ClassVar[tuple[str, ...]] = ()
+    """The numbers every matter's verdict carries in ``status --json`` (null where a
+    matter has none), as ARCHITECTURE.md 2b lists them for the game."""
     judgement_results: ClassVar[frozenset[str]] = frozenset()
     """The judgements an admin may record (empty: the game has none)."""
     icon_values: ClassVar[frozenset[str]] = frozenset(
@@ -81,11 +84,12 @@ class BaseProfile:
                 raise archive.error(
                     where, f"unknown event type {e.type!r}; {self.name} knows {known}"
                 )
-            if e.type == "action" and e.get("action") not in self.action_names:
+            action = e.get("action")
+            if e.type == "action" and (
+                not isinstance(action, str) or action not in self.action_names
+            ):
                 known = ", ".join(sorted(self.action_names)) or "none"
-                raise archive.error(
-                    where, f"unknown action {e.get('action')!r}; {self.name} knows {known}"
-                )
+                raise archive.error(where, f"unknown action {action!r}; {self.name} knows {known}")
         return self.check_rules(archive)
 
     def check_rules(self, archive: Archive) -> list[str]:

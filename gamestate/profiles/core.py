@@ -211,6 +211,8 @@ class Profile(Protocol):
     event_types: frozenset[str]
     action_names: frozenset[str]
     vote_values: frozenset[str]
+    number_keys: tuple[str, ...]
+    """The numbers every verdict carries in ``status --json`` (null where it has none)."""
 
     def check(self, archive: Archive) -> list[str]:
         """Raises ProfileError on input the profile does not know; returns warnings

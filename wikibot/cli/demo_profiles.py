@@ -1,9 +1,9 @@
 """The rule profiles' example games in ``nomicbot demo``: each game's ``status`` as its
 Admin would run it. The e-mail games need no servers: their archive is the record.
 
-An example may say when to look at it (``"demo": {"now": ISO, "since": ISO}``, a field
-the archive format keeps); otherwise it is judged a day after its last recorded
-instant, with everything since its first listed as fallen due.
+An example may say when to look at it (``"demo": {"now": ISO, "since": ISO}``, or a
+top-level ``"now"``: fields the archive format keeps); otherwise it is judged a day
+after its last recorded instant, with everything since its first listed as fallen due.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def demo_times(example: str) -> tuple[str, str]:
         for key, value in record.items()
         if key in ("at", "posted_at") and isinstance(value, str)
     ]
-    now = demo.get("now") or format_time(max(stamps) + timedelta(days=1))
+    now = demo.get("now") or data.get("now") or format_time(max(stamps) + timedelta(days=1))
     since = demo.get("since") or format_time(min(stamps) - timedelta(seconds=1))
     return now, since
 

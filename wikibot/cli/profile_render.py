@@ -23,7 +23,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _outcome_json(o: Outcome) -> dict[str, Any]:
+def _outcome_json(o: Outcome, number_keys: tuple[str, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "outcome": o.outcome,
         "clause": o.clause,
@@ -32,18 +32,22 @@ def _outcome_json(o: Outcome) -> dict[str, Any]:
     }
     for key, value in o.numbers.items():
         out.setdefault(key, _jsonable(value))
+    for key in number_keys:
+        out.setdefault(key, None)
     return out
 
 
-def report_to_json(report: Report) -> dict[str, Any]:
+def report_to_json(report: Report, number_keys: tuple[str, ...] = ()) -> dict[str, Any]:
     """The ``status --json`` object for a ``nomic-archive/2`` archive (ARCHITECTURE.md 2b):
-    every key present, null or empty where the profile has nothing."""
+    every key present, null or empty where the profile has nothing; each matter carries
+    the profile's ``number_keys``."""
     return {
         "profile": report.profile,
         "now": format_time(report.now),
         "since": format_time(report.since) if report.since else None,
-        "matters": {mid: _outcome_json(o) for mid, o in report.matters.items()},
-        "state": _jsonable(report.state),
+        "matters": {mid: _outcome_json(o, number_keys) for mid, o in report.matters.items()},
+        # 2b: the players' values "and whole-game fields (poorbox...)".
+        "state": _jsonable({**report.game_state, **report.state}),
         "game_state": _jsonable(report.game_state),
         "due": _jsonable(report.due),
         "next_due": _jsonable(report.next_due),
@@ -117,12 +121,16 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
             + ("" if report.due else " nothing")
         )
         for d in report.due:
-            lines.append(f"    {d.get('at')}  {d.get('event')}")
+            lines.append(f"    {_jsonable(d.get('at'))}  {d.get('event')}")
     if report.next_due:
-        lines.append(f"Next due: {report.next_due.get('at')}  {report.next_due.get('event')}")
+        lines.append(
+            f"Next due: {_jsonable(report.next_due.get('at'))}  {report.next_due.get('event')}"
+        )
     for a in report.actions:
         verdict = "allowed" if a.get("allowed") else "NOT ALLOWED"
-        lines.append(f"Action {a.get('at')} {a.get('player')}: {verdict}: {a.get('reason')}")
+        lines.append(
+            f"Action {_jsonable(a.get('at'))} {a.get('player')}: {verdict}: {a.get('reason')}"
+        )
     if report.state:
         lines.append("State:")
         for who, values in report.state.items():

@@ -165,9 +165,16 @@ def _profile_status(
             report = spec.evaluate(loaded.archive, now, since)
         except ProfileError as exc:
             raise ArchiveError(str(exc)) from None
-    report.warnings[:0] = list(loaded.warnings)
+    # The check's warnings and the rules' own, each said once.
+    report.warnings = list(dict.fromkeys([*loaded.warnings, *report.warnings]))
     if as_json:
-        click.echo(json.dumps(report_to_json(report), indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                report_to_json(report, getattr(spec, "number_keys", ())),
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         for warning in report.warnings:
             click.echo(f"warning: {warning}", err=True)
         return

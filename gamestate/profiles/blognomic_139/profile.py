@@ -103,6 +103,7 @@ class BlogNomic139(BaseProfile):
     matter_kinds = frozenset({"proposal", "cfj", "dov", "post"})
     vote_values = frozenset({"FOR", "AGAINST", "DEFERENTIAL", "IMPERIAL", "VETO", "SEAL"})
     event_types = frozenset()
+    number_keys = ("for", "against", "quorum", "decidable_at", "self_killed")
 
     def __init__(self, dynasty: Dynasty | None = None) -> None:
         self.dynasty = dynasty

@@ -73,6 +73,7 @@ class BoredNomic(BaseProfile):
     matter_kinds: ClassVar[frozenset[str]] = frozenset({"proposal"})
     event_types: ClassVar[frozenset[str]] = frozenset({"admin_veto", "pause"})
     action_names: ClassVar[frozenset[str]] = frozenset()
+    number_keys: ClassVar[tuple[str, ...]] = ("yay", "nay", "closes_at")
     vote_values: ClassVar[frozenset[str]] = VOTE_VALUES
     judgement_results: ClassVar[frozenset[str]] = frozenset()
 

@@ -77,6 +77,7 @@ class NomopolyProfile(BaseProfile):
         ),
     )
     matter_kinds: ClassVar[frozenset[str]] = frozenset({"proposal"})
+    number_keys: ClassVar[tuple[str, ...]] = ("batch_day", "turn_order", "dice", "direction", "by")
     event_types: ClassVar[frozenset[str]] = EVENT_TYPES
     action_names: ClassVar[frozenset[str]] = ACTIONS
     vote_values: ClassVar[frozenset[str]] = frozenset()
