@@ -39,7 +39,7 @@ class Books:
     """What the rules merely ignore, said once each (a dict keeps their order)."""
 
     @classmethod
-    def open(cls, archive: Archive, rules: Rules, now: datetime) -> Books:
+    def from_archive(cls, archive: Archive, rules: Rules, now: datetime) -> Books:
         return cls(archive, rules, now, Reputation.from_archive(archive, rules.cycle_began))
 
     def players_at(self, moment: datetime) -> Callable[[str], bool]:

@@ -62,8 +62,9 @@ class InfiniteNomic(BaseProfile):
         return check_archive(archive)
 
     def evaluate(self, archive: Archive, now: datetime, since: datetime | None) -> Report:
+        check_archive(archive)  # what it does not know is refused here too
         rules = read_rules(archive)
-        books = Books.open(archive, rules, now)
+        books = Books.from_archive(archive, rules, now)
         report = Report(profile=self.name, now=now, since=since)
         proposals, report.effect_order = decide_proposals(books)
         candidacies, report.judge = decide_candidacies(books)
