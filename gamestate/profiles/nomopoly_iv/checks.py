@@ -1,0 +1,250 @@
+"""What a Nomopoly IV archive must hold before its rules can be read: each problem a
+one-line :class:`~gamestate.profiles.core.ProfileError` naming the record.
+
+The records this profile reads (beyond the core's):
+
+- roster ``state``: ``level``, ``experience``, ``jumps``, ``money``, ``alive``,
+  ``scientists`` (a number, a list of names, or name -> ``Researching`` /
+  ``Counter-Researching`` / ``idle``), ``units`` (names such as ``"SCV#1"``),
+  ``cooling_down`` (unit -> the instant it stops), ``square``.
+- ``game_state``: ``as_of`` (the instant the roster's values are as of; else the first
+  recorded instant), ``implemented`` (proposal name -> time), ``boxes``
+  (``[{"square", "placed_at", "item"?}]``), ``shop_square``, ``market`` (sell requests
+  ``[{"item", "price", "seller"?}]``), ``experience_fairy`` (``{"appeared_at", "square"}``).
+- events ``action`` {player, action, distance?, square?}, ``command`` {player, command,
+  unit, amount?, distance?, target?, new?, killed?}, ``fine`` {player, amount}, ``draw``
+  {what, result, due?}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from gamestate.profiles.archive import parse_time
+from gamestate.profiles.core import Archive, Event, ProfileError
+from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
+from gamestate.profiles.nomopoly_iv.units import COMMANDS, unit_type
+
+__all__ = [
+    "ACTIONS",
+    "DRAWS",
+    "EVENT_TYPES",
+    "MAX_SPAN_DAYS",
+    "as_of",
+    "check_archive",
+    "is_int",
+]
+
+EVENT_TYPES = frozenset({"action", "command", "draw", "fine"})
+ACTIONS = frozenset(
+    {
+        "jump",
+        "decrease Jumps",
+        "Receive Teaching",
+        "take the item",
+        "gain a new fort",
+        "use Mushroom",
+        "use Coin",
+    }
+)
+"""The players' actions, in the seed's words."""
+DRAW_COOL_DOWN = "cool down ended"
+DRAW_FAIRY = "Experience Fairy"
+DRAW_BOX = "? Box placed"
+DRAW_ITEM = "? Box item"
+DRAW_SHOP = "Shop of Terror"
+DRAWS = frozenset({DRAW_COOL_DOWN, DRAW_FAIRY, DRAW_BOX, DRAW_ITEM, DRAW_SHOP})
+"""The random results a scheduled event needs, by ``what``."""
+MAX_SPAN_DAYS = 366 * 20
+"""The longest game this profile plays out (daily events for 20 years)."""
+_BIG = 10**12
+_MODES = frozenset({RESEARCHING, COUNTER_RESEARCHING, IDLE})
+
+
+def is_int(value: object, low: int = -_BIG, high: int = _BIG) -> bool:
+    """A whole number (not a bool) within the bounds."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _time(archive: Archive, value: object, where: str) -> datetime:
+    try:
+        return parse_time(value, where)
+    except ProfileError as exc:
+        raise archive.error(where, str(exc).split(": ", 1)[-1]) from None
+
+
+def _square(archive: Archive, value: object, where: str, *, null: bool = True) -> None:
+    if (value is None and null) or is_int(value, 1, 10_000):
+        return
+    raise archive.error(where, f"expected a square number 1..10000, got {value!r:.40}")
+
+
+def _state(archive: Archive, name: str, state: Mapping[str, Any]) -> None:
+    where = f"roster {name}.state"
+    bounds = {"level": (-(10**6), 10**6), "experience": (0, 10**9), "jumps": (0, 10**6)}
+    for key, (low, high) in {**bounds, "money": (-_BIG, _BIG)}.items():
+        if key in state and not is_int(state[key], low, high):
+            raise archive.error(f"{where}.{key}", f"expected a whole number {low}..{high}")
+    if "alive" in state and not isinstance(state["alive"], bool):
+        raise archive.error(f"{where}.alive", "expected true or false")
+    scientists = state.get("scientists", 0)
+    names: list[object]
+    if is_int(scientists, 0, 10_000):
+        names = []
+    elif isinstance(scientists, list):
+        names = list(scientists)
+    elif isinstance(scientists, Mapping):
+        names = list(scientists)
+        for mode in scientists.values():
+            if mode not in _MODES:
+                raise archive.error(
+                    f"{where}.scientists", f"{mode!r:.40} is not one of {sorted(_MODES)}"
+                )
+    else:
+        raise archive.error(f"{where}.scientists", "expected a number, a list or an object")
+    for unit in names:
+        if unit_type(unit) != "Scientist":
+            raise archive.error(f"{where}.scientists", f"{unit!r:.40} is not a Scientist")
+    units = state.get("units", [])
+    if not isinstance(units, list):
+        raise archive.error(f"{where}.units", "expected a list of unit names")
+    for unit in units:
+        if unit_type(unit) is None:
+            raise archive.error(f"{where}.units", f"unknown unit {unit!r:.40}")
+    cooling = state.get("cooling_down", {})
+    if not isinstance(cooling, Mapping):
+        raise archive.error(f"{where}.cooling_down", "expected unit -> time")
+    for unit, until in cooling.items():
+        if unit_type(unit) is None:
+            raise archive.error(f"{where}.cooling_down", f"unknown unit {unit!r:.40}")
+        _time(archive, until, f"{where}.cooling_down.{unit}")
+    _square(archive, state.get("square"), f"{where}.square")
+
+
+def _game_state(archive: Archive) -> None:
+    gs = archive.game_state
+    if "as_of" in gs:
+        _time(archive, gs["as_of"], "game_state.as_of")
+    implemented = gs.get("implemented", {})
+    if not isinstance(implemented, Mapping):
+        raise archive.error("game_state.implemented", "expected proposal name -> time")
+    for name, at in implemented.items():
+        _time(archive, at, f"game_state.implemented.{name}")
+    boxes = gs.get("boxes", [])
+    if not isinstance(boxes, list) or len(boxes) > 1000:
+        raise archive.error("game_state.boxes", "expected a list of ? Boxes")
+    for i, box in enumerate(boxes):
+        if not isinstance(box, Mapping):
+            raise archive.error(f"game_state.boxes {i}", "expected {square, placed_at}")
+        _square(archive, box.get("square"), f"game_state.boxes {i}.square")
+        _time(archive, box.get("placed_at"), f"game_state.boxes {i}.placed_at")
+        if box.get("item") is not None and not isinstance(box.get("item"), str):
+            raise archive.error(f"game_state.boxes {i}.item", "expected an item's name")
+    _square(archive, gs.get("shop_square"), "game_state.shop_square")
+    market = gs.get("market", [])
+    if not isinstance(market, list):
+        raise archive.error("game_state.market", "expected a list of sell requests")
+    for i, req in enumerate(market):
+        if (
+            not isinstance(req, Mapping)
+            or not isinstance(req.get("item"), str)
+            or not is_int(req.get("price"), 0)
+        ):
+            raise archive.error(f"game_state.market {i}", "expected {item, price} (dollars >= 0)")
+    fairy = gs.get("experience_fairy")
+    if fairy is not None:
+        if not isinstance(fairy, Mapping):
+            raise archive.error("game_state.experience_fairy", "expected {appeared_at, square}")
+        _time(archive, fairy.get("appeared_at"), "game_state.experience_fairy.appeared_at")
+        _square(archive, fairy.get("square"), "game_state.experience_fairy.square")
+
+
+def _player(archive: Archive, e: Event, where: str) -> None:
+    who = e.get("player")
+    member = archive.member(who) if isinstance(who, str) else None
+    if member is None or not member.player:
+        raise archive.error(where, f"{who!r:.40} is not a player on the roster")
+
+
+def _optional_int(archive: Archive, e: Event, key: str, where: str, low: int = -_BIG) -> None:
+    if e.get(key) is not None and not is_int(e.get(key), low):
+        raise archive.error(f"{where}.{key}", f"expected a whole number, got {e.get(key)!r:.40}")
+
+
+def _command(archive: Archive, e: Event, where: str) -> None:
+    name = e.get("command")
+    if name not in COMMANDS:
+        raise archive.error(where, f"unknown command {name!r:.40}; the seed has no such command")
+    unit = e.get("unit")
+    if unit_type(unit) is None:
+        raise archive.error(
+            where, f"unknown unit {unit!r:.40}; name one as the site did (Scientist#1, SCV#2)"
+        )
+    for key in ("amount", "distance"):
+        _optional_int(archive, e, key, where)
+    new = e.get("new")
+    if new is not None and unit_type(new) is None:
+        raise archive.error(f"{where}.new", f"unknown unit {new!r:.40}")
+    killed = e.get("killed", [])
+    if not isinstance(killed, list) or any(unit_type(k) is None for k in killed):
+        raise archive.error(f"{where}.killed", "expected a list of unit names")
+    target = e.get("target")
+    if target is not None and not isinstance(target, str):
+        raise archive.error(f"{where}.target", "expected a player's name")
+
+
+def _draw(archive: Archive, e: Event, where: str) -> None:
+    what, result = e.get("what"), e.get("result")
+    if what not in DRAWS:
+        raise archive.error(
+            where, f"unknown draw {what!r:.40}; nomopoly-iv knows " + ", ".join(sorted(DRAWS))
+        )
+    if e.get("due") is not None:
+        _time(archive, e.get("due"), f"{where}.due")
+    if what in (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP):
+        _square(archive, result, f"{where}.result", null=False)
+    elif what == DRAW_ITEM:
+        if not isinstance(result, str) or not result:
+            raise archive.error(f"{where}.result", "expected an item's name")
+    elif isinstance(result, Mapping):
+        if not isinstance(result.get("player"), str) or unit_type(result.get("unit")) is None:
+            raise archive.error(f"{where}.result", "expected {player, unit}")
+    elif unit_type(result) is None:
+        raise archive.error(f"{where}.result", f"unknown unit {result!r:.40}")
+
+
+def as_of(archive: Archive, now: datetime) -> datetime:
+    """The instant the roster's values are as of: ``game_state.as_of``, else the first
+    recorded instant (else ``now``)."""
+    if "as_of" in archive.game_state:
+        return parse_time(archive.game_state["as_of"], "game_state.as_of")
+    stamps = [m.posted_at for m in archive.matters] + [e.at for e in archive.events]
+    stamps += [t for m in archive.roster for t in (m.joined_at, m.left_at) if t is not None]
+    return min(stamps, default=now)
+
+
+def check_archive(archive: Archive, now: datetime | None = None) -> None:
+    """Raises a one-line ProfileError for anything this profile cannot read."""
+    for m in archive.roster:
+        _state(archive, m.name, m.state)
+    _game_state(archive)
+    for e in archive.events:
+        where = f"event {e.index} ({e.type})"
+        if e.type in ("action", "command", "fine"):
+            _player(archive, e, where)
+        if e.type == "action":
+            _optional_int(archive, e, "distance", where)
+            _square(archive, e.get("square"), f"{where}.square")
+        elif e.type == "command":
+            _command(archive, e, where)
+        elif e.type == "fine":
+            if not is_int(e.get("amount")):
+                raise archive.error(f"{where}.amount", "expected a whole number of dollars")
+        elif e.type == "draw":
+            _draw(archive, e, where)
+    if now is not None and (now - as_of(archive, now)).days > MAX_SPAN_DAYS:
+        raise archive.error(
+            "game_state.as_of", f"the game runs more than {MAX_SPAN_DAYS} days before now"
+        )

@@ -1,0 +1,201 @@
+"""The seed's own words (Nomopoly IV, seed 002) that decide each outcome, quoted verbatim.
+
+The seed keeps the accepted proposals newest first, with their spelling ("A players
+who's Level", "Expererience", "Dark Lords Shop of Terror", "Receive Training"). A test
+checks that every quote here is in the seed.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BOX_120_HOURS",
+    "BOX_REFILL",
+    "COIN",
+    "COOL_DOWN",
+    "COUNTER_RESEARCH",
+    "COUNTER_RESEARCH_COMMAND",
+    "DEAD",
+    "DEAD_MAY_NOT_PROPOSE",
+    "DECREASE_JUMPS",
+    "FAIRY_APPEARS",
+    "FAIRY_LEAVES",
+    "FAIRY_TAUGHT",
+    "FORT_WINDOW",
+    "HOURLY_COOL_DOWN_END",
+    "JUMP",
+    "JUMPS_FINE",
+    "JUMPS_TICK",
+    "KILLS",
+    "LAZY_EVENTS",
+    "LEVEL_UP",
+    "LEVEL_ZERO",
+    "LIMIT_REPEALED",
+    "MOVE",
+    "MUSHROOM",
+    "MUSKETEER",
+    "NEGATIVE_EXPERIENCE",
+    "REFINE_GOODS",
+    "RESEARCH_BREAKTHROUGH",
+    "RESEARCH_INCOME",
+    "DARK_LORD_SALE",
+    "SHOP_MOVES",
+    "TAKE_THE_ITEM",
+    "TEACHING",
+    "TIES",
+    "WINNER",
+]
+
+# Victory.
+WINNER = "If any player's level is 25 or higher, that player is declared the winner."
+TIES = (
+    "If this would cause multiple people to win simultaneously, the player with the highest "
+    "level is declared the winner. If this still does not determine a single winner, the "
+    "player (among those between which the title of winner is in contention) who has the "
+    "highest experience is declared the winner (if multiple players would still be declared "
+    "winner, they all are)."
+)
+
+# Experience, Level and State of Being.
+LEVEL_UP = (
+    "If at any time a player has got an amount of Experience equal to or exceeding "
+    "|Level|*10 then his Experience is decreased by |Level|*10 and his Level is increased by "
+    "one."
+)
+LEVEL_ZERO = (
+    "Only exception is if a player's Level is zero then the number '|Level|*10' in the above "
+    "description is replaces by '1'."
+)
+NEGATIVE_EXPERIENCE = (
+    "If a player should get negative Experience his Expererience is instead set to zero and "
+    "his Level is decreased by one."
+)
+DEAD = "A players who's Level is equal or less than zero becomes dead."
+DEAD_MAY_NOT_PROPOSE = (
+    "If a player is dead, he may not make any proposals or retract proposals made by him."
+)
+LIMIT_REPEALED = (
+    "Remove rule XV.2 (regarding limiting the number of voluntary actions, such as giving any "
+    "command to any unit, to 30 per day, see also Jeff's message board ruling)."
+)
+KILLS = (
+    "Whenever a player directly causes another player's unit to be killed (by attacking or "
+    "otherwise), the attacking player receives 5 experience points. Whenever a player directly "
+    "causes another player's building to be destroyed, the attacking player receives 20 "
+    "experience points."
+)
+
+# Jumps.
+JUMPS_TICK = (
+    "Every day at noon and midnight Central time, each player's Jumps property is increased by one."
+)
+JUMP = (
+    "A player may, at any time, choose to jump to a square that they do not currently occupy, "
+    "and whose distance is less than or equal to their Jumps value. Their Jumps value is then "
+    "decreased by that distance, and their experience is increased by 1."
+)
+DECREASE_JUMPS = "A player may also choose to decrease their Jumps value by 1."
+JUMPS_FINE = (
+    "If a player's Jumps property is ever 10 or more, that player is fined $100, and their "
+    "Jumps value is set to 0."
+)
+MUSHROOM = "The player using this item has his Jumps value increased by 3."
+COIN = "When a player uses a Coin, he receives $(250 * his current level)."
+
+# Scientists.
+RESEARCH_INCOME = (
+    "Every day at noon Central, each player gains $50 for each Scientist they own that is "
+    "Researching."
+)
+COUNTER_RESEARCH = (
+    "Every day at midnight Central, each player gains $25 for each Scientist they own that is "
+    "Counter-Researching. In addition, if the total number of Scientists Counter-Researching "
+    "(regardless of owner) exceeds the total number of Scientists Researching (regardless of "
+    "owner), each player loses $25 for each Scientist they own that is Researching and each "
+    "player gains $25 for each Scientist they own that is Counter-Researching."
+)
+RESEARCH_BREAKTHROUGH = (
+    "When the Scientist to which this command is issued stops cooling down, it begins "
+    "Researching. If that Scientist is Counter-Researching when this command is issued, it "
+    "stops Counter-Researching."
+)
+COUNTER_RESEARCH_COMMAND = (
+    "When the Scientist to which this command is issued stops cooling down, it begins "
+    "Counter-Researching. If that Scientist is Researching when this command is issued, it "
+    "stops Researching."
+)
+
+# Commands and cool-downs.
+COOL_DOWN = (
+    "After a command is issued, the effect associated with the command takes place, and that "
+    "unit/building may not be issued another command until the cool down time for the command "
+    "has elapsed."
+)
+HOURLY_COOL_DOWN_END = (
+    "Every hour on the hour one randomly selected unit or building which is cooling down will "
+    "have its cool down ended."
+)
+MOVE = (
+    "Cool down time: 10 days divided by the speed of the unit (so for example, the cool down "
+    "time for moving a Warrior would be 1 day)"
+)
+MUSKETEER = (
+    "If the Musketeer attacks a target that is two square away it then it cools down for 36 "
+    "hours. If it attacks a target that is one square away then it cools down for 24 hours."
+)
+REFINE_GOODS = (
+    "When the unit/building to which this command is issued finishes cooling down, that "
+    "player receives 110% of the money they chose when issuing the command."
+)
+
+# The Experience Fairy.
+FAIRY_APPEARS = (
+    "Every Sunday at noon GMT the Experience Fairy will appear on the board at a random square."
+)
+TEACHING = (
+    "The first player to go to the same square as the Experience Fairy and perform the "
+    '"Receive Teaching" action gains 25 experience.'
+)
+FAIRY_TAUGHT = (
+    'After one player has done the "Receive Teaching" action the Experience Fairy goes back to '
+    "his realm in the sky."
+)
+FAIRY_LEAVES = (
+    'If no one performs the "Receive Training" within 1 day of the Fairy coming then the Fairy '
+    "returns back to his realm."
+)
+
+# ? Boxes, the Dark Lord and his Shop.
+BOX_120_HOURS = (
+    "If a ? Box remains unopened on the board for 5 consecutive days (120 hours), the ? Box is "
+    "opened and the Dark Lord gets the item inside."
+)
+DARK_LORD_SALE = (
+    "If there are currently any sell requests on the Public Market for that item, the Dark "
+    "Lord will submit a sell request on that item, with a price equal to $1 less than the "
+    "current lowest price of all sell requests for that item."
+)
+BOX_REFILL = (
+    "If at any time there are less than 10 ? boxes on the board, a new ? box will be placed on "
+    "a randomly selected square that does not contain a ? box"
+)
+TAKE_THE_ITEM = (
+    "If a player occupies a square that contains a ? box, that player may take the item that "
+    "is in that ? box. This causes that ? box to disappear."
+)
+SHOP_MOVES = (
+    "Every Saturday at midnight GMT the Dark Lords Shop of Terror will have its location "
+    "changed to a different random square on the board."
+)
+
+# One-week windows.
+FORT_WINDOW = (
+    "For a period of 1 week starting from when this proposal is implemented players may "
+    "select an unoccupied square, pay $1250, and gain a new fort on that square."
+)
+
+# The site's lazy clock (the Admin's comment).
+LAZY_EVENTS = (
+    "time scheduled events will happen the next time someone loads a page from the website "
+    "after the event was supposed to happen. (Since nothing happened since then, this is "
+    "identical to the event happening at the correct time)."
+)
