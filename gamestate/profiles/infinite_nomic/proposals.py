@@ -92,7 +92,8 @@ def _decide(books: Books, matter: Matter) -> Outcome:
     numbers: dict[str, object] = {
         "for": count.votes_for,
         "against": count.votes_against,
-        "voting_period": {"opens_at": period.opens_at, "closes_at": period.closes_at},
+        # As the archive writes times: a table prints a nested value as it is.
+        "voting_period": {"opens_at": show(period.opens_at), "closes_at": show(period.closes_at)},
         "effect_at": None,
     }
     kind = "urgent" if matter.cls == "urgent" else "standard"

@@ -240,7 +240,7 @@ STANDARD_PERIODS = [
 @pytest.mark.parametrize(("posted", "opens", "closes"), STANDARD_PERIODS)
 def test_a_standard_voting_period_is_the_next_phase(posted: str, opens: str, closes: str) -> None:
     result = outcome(game([prop("p", "Ann", posted)]), "p", posted)
-    assert result.numbers["voting_period"] == {"opens_at": at(opens), "closes_at": at(closes)}
+    assert result.numbers["voting_period"] == {"opens_at": opens, "closes_at": closes}
     assert result.outcome == "open" and result.next_change == at(closes)
     assert result.clause == clauses.STANDARD_PERIOD
 
@@ -251,8 +251,8 @@ def test_an_urgent_voting_period_is_two_days_to_the_second() -> None:
     archive = game([prop("p", "Ann", "2024-03-05T10:00:07Z", **{"class": "urgent"})])
     result = outcome(archive, "p", "2024-03-07T10:00:06Z")
     assert result.numbers["voting_period"] == {
-        "opens_at": at("2024-03-05T10:00:07Z"),
-        "closes_at": at("2024-03-07T10:00:07Z"),
+        "opens_at": "2024-03-05T10:00:07Z",
+        "closes_at": "2024-03-07T10:00:07Z",
     }
     assert result.outcome == "open" and result.clause == clauses.URGENT_PERIOD
     assert outcome(archive, "p", "2024-03-07T10:00:07Z").outcome == "takes effect"
@@ -1147,3 +1147,34 @@ def test_the_example_archive_gives_its_outcomes() -> None:
     assert result.game_state["phase"] == "Phase I" and result.game_state["phase_number"] == 4
     for o in result.matters.values():
         assert o.clause in SEED
+
+
+def test_the_example_as_status_json_is_section_2b() -> None:
+    from wikibot.cli.profile_render import report_to_json
+
+    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    archive = archive_from_dict(raw, source="infinite-nomic.json")
+    out = report_to_json(report(archive, raw["demo"]["now"], raw["demo"]["since"]))
+    assert json.loads(json.dumps(out)) == out
+    assert set(out) == {
+        "profile", "now", "since", "matters", "state", "game_state", "due", "next_due",
+        "actions", "effect_order", "judge", "winners", "game_end", "achieved",
+        "rules_after_day",
+    }  # fmt: skip
+    assert out["matters"]["p1"] == {
+        "outcome": "takes effect",
+        "clause": clauses.STANDARD_POPULAR,
+        "reason": out["matters"]["p1"]["reason"],
+        "next_change": None,
+        "for": 3,
+        "against": 1,
+        "voting_period": {"opens_at": "2024-03-07T00:00:00Z", "closes_at": "2024-03-10T00:00:00Z"},
+        "effect_at": "2024-03-10T00:00:00Z",
+    }
+    assert {k: out["matters"]["c1"][k] for k in ("overturn", "affirm", "closes_at")} == {
+        "overturn": 2,
+        "affirm": 2,
+        "closes_at": "2024-03-16T18:00:00Z",
+    }
+    assert out["judge"] == {"name": "Eve", "from": "2024-03-18T00:00:00Z"}
+    assert out["effect_order"] == ["p1", "p2"]
