@@ -101,14 +101,14 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
         lines.append("No matters.")
     else:
         lines.append(
-            f"{'Kind':<10}{'Matter':<22}{'Author':<14}{'Posted':<22}{'Outcome':<18}Next change"
+            f"{'Kind':<10}{'Matter':<22}{'Author':<14}{'Posted':<22}{'Outcome':<19}Next change"
         )
     for m in order:
         o = report.matters[m.id]
         nxt = format_time(o.next_change) if o.next_change else "-"
         lines.append(
             f"{_clip(m.kind, 9):<10}{_clip(m.id, 21):<22}{_clip(m.author, 13):<14}"
-            f"{format_time(m.posted_at):<22}{_clip(o.outcome, 17):<18}{nxt}"
+            f"{format_time(m.posted_at):<22}{_clip(o.outcome, 18):<19}{nxt}"
         )
         numbers = _numbers(o)
         if numbers:

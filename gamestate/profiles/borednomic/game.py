@@ -115,6 +115,11 @@ class _Game:
         # are already in it.
         start = instants[0] if instants else now
         week = week_of(start, self.rules.tz)
+        # Each week's matters and events by bisection (a week's own keep the archive's
+        # order), so that a long game costs no week a pass over the whole archive.
+        by_time = sorted(matters, key=lambda m: m.posted_at)
+        posted = [m.posted_at for m in by_time]
+        event_times = [e.at for e in events]  # the archive's events are in time order
         while week.starts_at <= now:
             i = bisect_left(instants, week.starts_at)
             idle = i == len(instants) or instants[i] >= week.ends_at
@@ -125,11 +130,16 @@ class _Game:
                     break
                 week = week_of(instants[j], self.rules.tz)
                 continue
+            lo, hi = bisect_left(posted, week.starts_at), bisect_left(posted, week.ends_at)
             self.play_week(
                 week,
                 start,
-                [m for m in matters if week.contains(m.posted_at)],
-                [e for e in events if week.contains(e.at)],
+                sorted(by_time[lo:hi], key=lambda m: self.order[m.id]),
+                events[
+                    bisect_left(event_times, week.starts_at) : bisect_left(
+                        event_times, week.ends_at
+                    )
+                ],
             )
             week = week_of(week.ends_at, self.rules.tz)
         return Played(

@@ -86,16 +86,11 @@ class BoredNomic(BaseProfile):
         )
 
     def check_rules(self, archive: Archive) -> list[str]:
-        """BoredNomic's own refusals, and the warnings of the whole archive played out."""
+        """BoredNomic's own refusals (a one-line ProfileError) and static warnings; what
+        the rules ignore as the game is played comes with ``evaluate`` (up to its
+        ``now``), so the weeks are played once."""
         warnings = check_archive(archive)
-        rules = self.rules(archive)
-        instants = (
-            [m.posted_at for m in archive.matters]
-            + [v.at for m in archive.matters for v in m.votes]
-            + [e.at for e in archive.events]
-        )
-        if instants:
-            warnings += play(archive, rules, max(instants)).warnings
+        self.rules(archive)  # a zone that is not one is refused here
         return warnings
 
     def evaluate(self, archive: Archive, now: datetime, since: datetime | None) -> Report:
