@@ -133,6 +133,36 @@ def test_a_page_that_keeps_bots_off_is_refused_and_unchanged(
     assert [r.revid for r in bot.history(page_title)] == [revid]
 
 
+@pytest.mark.integration
+@pytest.mark.parametrize("template", ["{{nobots}}", "{{bots|deny=NomicBot}}"])
+def test_a_bots_template_reached_through_a_transcluded_template_is_honoured(
+    bot: WikiClient, human: HumanEditor, page_title: str, template: str
+) -> None:
+    """The page's text shows only {{Keep out}}; the API's list of the page's templates
+    shows the {{nobots}} or {{bots}} inside it."""
+    keep_out = f"Template:{page_title.replace('/', ' ')} keep out"
+    _seed(human, keep_out, f"<div>A human's page.</div>{template}")
+    text = f"{{{{{keep_out.removeprefix('Template:')}}}}}\nHuman text."
+    revid = _seed(human, page_title, text)
+    for client in (bot, replace_dry_run(bot)):
+        with pytest.raises(WikiError) as caught:
+            client.edit(page_title, lambda t: t + "\nbot text", cause=EditCause("test"))
+        message = str(caught.value)
+        assert "transcluded" in message and "changed nothing" in message, message
+    assert human.read(page_title) == text
+    assert [r.revid for r in bot.history(page_title)] == [revid]
+
+
+@pytest.mark.integration
+def test_a_transcluded_template_without_bots_templates_lets_the_bot_edit(
+    bot: WikiClient, human: HumanEditor, page_title: str
+) -> None:
+    notice = f"Template:{page_title.replace('/', ' ')} notice"
+    _seed(human, notice, "<div>Just a notice.</div>")
+    _seed(human, page_title, f"{{{{{notice.removeprefix('Template:')}}}}}\nHuman text.")
+    assert bot.edit(page_title, lambda t: t + "\nbot text", cause=EditCause("test")).saved
+
+
 def replace_dry_run(client: WikiClient) -> WikiClient:
     """The same logged-in session, as a dry run."""
     return WikiClient(client.site, dry_run=True, min_interval=0, run_page=client.run_page)
@@ -320,6 +350,50 @@ def test_verbosity_flags_and_the_missing_contact_warning(
     assert result.output.count(warning) == (1 if warned else 0)
     password = sandbox_wiki.credentials.bot_password()
     assert password not in result.output
+
+
+HOW_TO_SET = 'contact = "mailto:you@example.org"'
+
+
+@pytest.mark.integration
+def test_without_a_contact_a_dry_run_warns_once_and_says_how_to_set_it(
+    sandbox_wiki: RunningWiki, tmp_path: Path, page_title: str
+) -> None:
+    archive = tmp_path / "game.json"
+    archive.write_text(json.dumps(VOTED), encoding="utf-8")
+    config = tmp_path / "nomicbot.toml"
+    config.write_text(
+        f'[wiki]\nurl = "{sandbox_wiki.url}"\nvotes_page = "{page_title}"\n'
+        'user = "NomicBot@nomicbot"\n'
+        f'password_file = "{sandbox_wiki.credentials.bot_password_file}"\n',
+        encoding="utf-8",
+    )
+    args = ["publish", "--config", str(config), "--archive", str(archive), "--now", NOW]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("no [game] contact") == 1, result.stderr
+    assert HOW_TO_SET in result.stderr and "[game]" in result.stderr
+
+
+def test_without_a_contact_sync_warns_once_at_start(
+    sandbox_blog: Callable[..., SandboxBlog], tmp_path: Path
+) -> None:
+    blog = sandbox_blog(build_game(3), "classic")
+    config = tmp_path / "nomicbot.toml"
+    lines = [
+        f'[blog]\nurl = "{blog.url}"\nmarkup = "classic"\nmin_interval = 0\n',
+        'start = "2016-01-01"\n[mirror]\ndatabase = "mirror.sqlite"\n[game]\nplayer = "Kevan"\n',
+    ]
+    config.write_text("".join(lines), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["sync", "--config", str(config)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("no [game] contact") == 1, result.stderr
+    assert result.stderr.index("no [game] contact") < result.stderr.index("Reading the blog")
+    assert HOW_TO_SET in result.stderr
+    config.write_text("".join(lines) + f'contact = "{CONTACT}"\n', encoding="utf-8")
+    again = CliRunner().invoke(cli, ["sync", "--config", str(config)])
+    assert again.exit_code == 0, again.output
+    assert "contact" not in again.stderr
 
 
 def test_verbose_and_quiet_together_is_a_usage_error() -> None:

@@ -19,10 +19,12 @@ from gamestate.dynasties.nomicland import (
     RuleClause,
     parse_integer,
 )
+from rules_text.terms import Terms
 from tests.plugins.wiki import HumanEditor
 from wikibot.errors import WikiError
+from wikibot.sandbox.mediawiki import DEFAULT_PAGES, seed_pages
 from wikibot.wiki.client import EditCause, WikiClient
-from wikibot.wiki.pages.gamestate import SEED_WIKITEXT, GamestatePage
+from wikibot.wiki.pages.gamestate import SEED_WIKITEXT, GamestatePage, seed_wikitext
 
 GNDT = """The GNDT. Ask [[User:Kevan|Kevan]] about anything odd. {{Gamestate notice}}
 <!-- Old table, kept for history:
@@ -134,6 +136,25 @@ def test_seed_table_fills_up() -> None:
         "! Imagineer !! Budget !! Debt !! Smiles !! LBD\n"
         "|-\n| Ann || 0 || 0 || 10 || 0\n|-\n| Bob || 3 || 0 || 10 || 0\n|}"
     )
+
+
+def test_a_table_the_bot_creates_takes_its_header_from_the_terms() -> None:
+    """A dynasty whose players are Mutineers gets a "Mutineer" column, not "Imagineer"."""
+    terms = Terms(player="Mutineer", boss="Captain")
+    assert "! Mutineer !! Budget !! Debt !! Smiles !! LBD\n" in seed_wikitext(terms)
+    assert "one row per Mutineer" in seed_wikitext(terms)
+    assert seed_wikitext() == SEED_WIKITEXT
+    for blank in ("", "\n  \n"):
+        created = GamestatePage.from_wikitext(blank, terms=terms).render([PlayerRow("Ann")])
+        assert created.endswith(
+            "! Mutineer !! Budget !! Debt !! Smiles !! LBD\n|-\n| Ann || 0 || 0 || 10 || 0\n|}\n"
+        )
+        assert GamestatePage.from_wikitext(created).rows == (PlayerRow("Ann"),)
+    sandbox = seed_pages(terms=terms)[DEFAULT_PAGES.gamestate_page]
+    assert "! Mutineer !! Budget" in sandbox
+    # A page with text but no table is the humans' to fix: the bot does not guess.
+    with pytest.raises(WikiError, match="no table"):
+        GamestatePage.from_wikitext("Notes.", terms=terms).render([PlayerRow("Ann")])
 
 
 CLAUSE_CASES = [

@@ -43,6 +43,7 @@ import requests
 from protego import Protego
 
 from wikibot.errors import ScrapeError
+from wikibot.useragent import warn_once_without_contact
 
 __all__ = ["PoliteSession", "parse_crawl_delay", "parse_retry_after"]
 
@@ -130,6 +131,7 @@ class PoliteSession:
             raise ValueError("a User-Agent naming the bot and its operator is required")
         if min_interval < 0 or timeout <= 0 or max_retries < 0:
             raise ValueError("min_interval >= 0, timeout > 0 and max_retries >= 0 are required")
+        warn_once_without_contact(user_agent)
         self.user_agent = user_agent
         """Sent with every request."""
         self.min_interval = min_interval

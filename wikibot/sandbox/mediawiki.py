@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
+from rules_text.terms import Terms
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
 
@@ -298,17 +299,18 @@ def _secret_file(path: Path, secret: str) -> None:
     path.chmod(0o600)
 
 
-def seed_pages(pages: WikiConfig = DEFAULT_PAGES) -> dict[str, str]:
-    """The pages a fresh sandbox starts with: title -> wikitext."""
+def seed_pages(pages: WikiConfig = DEFAULT_PAGES, *, terms: Terms | None = None) -> dict[str, str]:
+    """The pages a fresh sandbox starts with: title -> wikitext (the Gamestate table's
+    first column named by ``terms``, Ruleset 139's "Imagineer" by default)."""
     from rules_text import ruleset_139_wikitext
-    from wikibot.wiki.pages.gamestate import SEED_WIKITEXT as GAMESTATE
+    from wikibot.wiki.pages.gamestate import seed_wikitext
     from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as NOMICLAND
     from wikibot.wiki.pages.votes import SEED_WIKITEXT as VOTES
 
     return {
         pages.ruleset_page: ruleset_139_wikitext(),
         pages.nomicland_page: NOMICLAND,
-        pages.gamestate_page: GAMESTATE,
+        pages.gamestate_page: seed_wikitext(terms),
         pages.votes_page: VOTES,
         RUN_PAGE: RUN_PAGE_TEXT,
         "Main Page": FRONT_PAGE_TEXT,

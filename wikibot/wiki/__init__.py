@@ -61,6 +61,7 @@ from wikibot.wiki.economy import (
     value_at,
 )
 from wikibot.wiki.etiquette import (
+    BOTS_TEMPLATES,
     RUN_WORD,
     BotsRefusal,
     bots_refusal,
@@ -94,6 +95,7 @@ from wikibot.wiki.wikitext import (
 
 __all__ = [
     "ACTIONS",
+    "BOTS_TEMPLATES",
     "CLOSE",
     "FRONT_PAGE",
     "NO_LEDGER",

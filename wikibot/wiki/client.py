@@ -37,7 +37,8 @@ import requests
 
 from wikibot.config import Config, WikiConfig
 from wikibot.errors import WikiError
-from wikibot.wiki.etiquette import bots_refusal, is_run
+from wikibot.useragent import warn_once_without_contact
+from wikibot.wiki.etiquette import BOTS_TEMPLATES, bots_refusal, is_run
 from wikibot.wiki.wikitext import changed_section
 
 __all__ = [
@@ -122,6 +123,9 @@ class PageRevision:
     """Its timestamp: the ``basetimestamp`` of an edit."""
     starttimestamp: str
     """When it was read: the ``starttimestamp`` of an edit."""
+    bots_templates: tuple[str, ...] = ()
+    """``Bots``/``Nobots`` if the wiki says the page transcludes them, directly or
+    through another template (the API's ``prop=templates``)."""
 
 
 @dataclass(frozen=True)
@@ -236,8 +240,7 @@ def connect(
         check_title(getattr(config.wiki, setting), setting=setting)
     if config.wiki.run_page:
         check_title(config.wiki.run_page, setting="run_page")
-    if not dry_run and not config.has_contact:
-        _warn_no_contact()
+    warn_once_without_contact(config.user_agent)
     site = build_site(config.wiki, user_agent=config.user_agent)
     interval = config.wiki.edit_interval if min_interval is None else min_interval
     client = WikiClient(
@@ -246,14 +249,6 @@ def connect(
     if login:
         client.login(config.wiki.user, config.wiki.password())
     return client
-
-
-def _warn_no_contact() -> None:
-    """A bot that writes should say how to reach its operator (one line per command)."""
-    log.warning(
-        "no [game] contact in nomicbot.toml: the User-Agent names the project's home "
-        "page instead of a way to reach you (set a URL or an e-mail address)"
-    )
 
 
 def _describe(exc: BaseException) -> str:
@@ -353,7 +348,7 @@ class WikiClient:
 
     def check_bots(self, page: PageRevision) -> None:
         """A WikiError when ``{{nobots}}`` or ``{{bots}}`` on ``page`` keeps this bot off."""
-        refusal = bots_refusal(page.text, bot=self.bot_name)
+        refusal = bots_refusal(page.text, bot=self.bot_name, transcluded=page.bots_templates)
         if refusal is not None:
             log.warning("%s refuses bot %s: %s", page.title, self.bot_name, refusal)
             raise WikiError(
@@ -365,14 +360,18 @@ class WikiClient:
     def read(self, title: str) -> PageRevision:
         """The page's current text with its revision and the time it was read."""
         check_title(title)
+        # One request: the text, and whether {{bots}}/{{nobots}} reach the page through
+        # a template it transcludes (the text alone does not show that).
         data = self._api(
             title,
             "GET",
             "query",
-            prop="revisions",
+            prop="revisions|templates",
             titles=title,
             rvprop="content|timestamp|ids",
             rvslots="main",
+            tltemplates="|".join(f"Template:{name}" for name in BOTS_TEMPLATES),
+            tllimit="max",
             curtimestamp=1,
         )
         page = data["query"]["pages"][0]
@@ -383,8 +382,15 @@ class WikiClient:
             return PageRevision(page["title"], "", False, None, None, start)
         revision = page["revisions"][0]
         text = revision["slots"]["main"]["content"]
+        found = {str(t["title"]).split(":", 1)[-1] for t in page.get("templates", ())}
         return PageRevision(
-            page["title"], text, True, int(revision["revid"]), revision["timestamp"], start
+            page["title"],
+            text,
+            True,
+            int(revision["revid"]),
+            revision["timestamp"],
+            start,
+            tuple(name for name in BOTS_TEMPLATES if name in found),
         )
 
     def history(self, title: str, *, limit: int = 50) -> tuple[Revision, ...]:

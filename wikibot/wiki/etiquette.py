@@ -12,6 +12,12 @@ and the first that refuses wins:
 * ``{{bots|allow=A,B}}``: only A and B may edit (``all``: everyone, ``none``: no one);
 * ``{{bots|deny=A,B}}``: A and B may not edit (``all``: no one, ``none``: no restriction).
 
+A template may also reach the page through another template it transcludes
+(``{{Keep out}}`` holding ``{{nobots}}``): the wiki's list of the page's
+templates (the API's ``prop=templates``) shows it, though not its parameters.
+Such a ``{{nobots}}`` or ``{{bots}}`` that is not in the page's own text keeps
+the bot off, since what it allows cannot be read.
+
 Only the first parameter of each template is read, as pywikibot does. Bot names
 are compared as MediaWiki compares user names (``_`` is a space, the first letter
 is not case-sensitive) and, to err on the side of leaving a page alone, without
@@ -24,11 +30,15 @@ emergency stop any Admin can pull: unless it says ``run`` the bot edits nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wikibot.wiki.wikitext import PageTemplate, parse, templates
 
-__all__ = ["RUN_WORD", "BotsRefusal", "bots_refusal", "is_run", "normalise_user"]
+__all__ = ["BOTS_TEMPLATES", "RUN_WORD", "BotsRefusal", "bots_refusal", "is_run", "normalise_user"]
+
+BOTS_TEMPLATES = ("Bots", "Nobots")
+"""The bot-exclusion templates, as the wiki names them (in the Template namespace)."""
 
 RUN_WORD = "run"
 """What the run page says while the bot may edit."""
@@ -42,8 +52,12 @@ class BotsRefusal:
     """The template as written on the page, e.g. ``{{nobots}}``."""
     reason: str
     """What it says, in a few words."""
+    transcluded: bool = False
+    """It reaches the page through a template the page transcludes, not its own text."""
 
     def __str__(self) -> str:
+        if self.transcluded:
+            return f"{self.template}, reached through a transcluded template, {self.reason}"
         return f"{self.template} on the page {self.reason}"
 
 
@@ -79,15 +93,29 @@ def _refusal(template: PageTemplate, bot: str) -> str | None:
     return None
 
 
-def bots_refusal(text: str, *, bot: str) -> BotsRefusal | None:
-    """The first ``{{bots}}``/``{{nobots}}`` template on the page that refuses ``bot``."""
+def bots_refusal(text: str, *, bot: str, transcluded: Iterable[str] = ()) -> BotsRefusal | None:
+    """The first ``{{bots}}``/``{{nobots}}`` template on the page that refuses ``bot``.
+
+    ``transcluded``: ``Bots``/``Nobots`` if the wiki says the page transcludes them; one
+    not written in ``text`` came through another template and refuses, unread.
+    """
     me = normalise_user(bot)
+    written = set()
     for template in templates(text):
-        if template.name not in ("Bots", "Nobots"):
+        if template.name not in BOTS_TEMPLATES:
             continue
+        written.add(template.name)
         reason = _refusal(template, me)
         if reason is not None:
             return BotsRefusal(" ".join(template.wikitext.split()), reason)
+    for name in transcluded:
+        if name in BOTS_TEMPLATES and name not in written:
+            reason = (
+                "keeps all bots off the page"
+                if name == "Nobots"
+                else "may deny this bot (its parameters cannot be read there)"
+            )
+            return BotsRefusal(f"{{{{{name.lower()}}}}}", reason, transcluded=True)
     return None
 
 

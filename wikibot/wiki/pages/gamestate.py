@@ -34,10 +34,11 @@ from gamestate.dynasties.nomicland import (
     check_player_rows,
     parse_integer,
 )
+from rules_text.terms import Terms
 from wikibot.errors import WikiError
 from wikibot.wiki.wikitext import SpanKind, WikiLines, plain
 
-__all__ = ["COLUMNS", "SEED_WIKITEXT", "GamestatePage"]
+__all__ = ["COLUMNS", "SEED_WIKITEXT", "GamestatePage", "seed_wikitext"]
 
 COLUMNS = ("Budget", "Debt", "Smiles", "LBD")
 """The GNDT columns the Ruleset names, in the order the seed table has them."""
@@ -45,16 +46,24 @@ COLUMNS = ("Budget", "Debt", "Smiles", "LBD")
 _CLAUSES: dict[str, RuleClause] = {"Budget": BUDGET, "Debt": DEBT, "Smiles": SMILES, "LBD": LBD}
 _ATTRIBUTE = {"Budget": "budget", "Debt": "debt", "Smiles": "smiles", "LBD": "lbd"}
 
-SEED_WIKITEXT = """\
-This is the gamestate of the current dynasty (the GNDT): one row per Imagineer. A blank \
-cell holds the Ruleset's default: Budget 0, Debt 0, Smiles 10, and LBD the \
-highest-numbered Business Day (rules "Budget", "Smiles" and "Visitors").
 
-{| class="wikitable sortable"
-! Imagineer !! Budget !! Debt !! Smiles !! LBD
-|}
-"""
-"""The page as the sandbox seeds it: the sortable table's header and no rows."""
+def seed_wikitext(terms: Terms | None = None) -> str:
+    """A new page: the sortable table's header and no rows, its first column named
+    for the dynasty's players (``[game] terms``: "Imagineer" in Ruleset 139)."""
+    player = (terms or Terms()).player
+    return (
+        f"This is the gamestate of the current dynasty (the GNDT): one row per {player}. "
+        "A blank cell holds the Ruleset's default: Budget 0, Debt 0, Smiles 10, and LBD the "
+        'highest-numbered Business Day (rules "Budget", "Smiles" and "Visitors").\n'
+        "\n"
+        '{| class="wikitable sortable"\n'
+        f"! {player} !! {' !! '.join(COLUMNS)}\n"
+        "|}\n"
+    )
+
+
+SEED_WIKITEXT = seed_wikitext()
+"""The page as the sandbox seeds it for Ruleset 139's Imagineers."""
 
 
 @dataclass(frozen=True)
@@ -151,17 +160,26 @@ class GamestatePage:
     _rows: tuple[_Row, ...] = field(repr=False, compare=False)
     _index: dict[str, int] = field(repr=False, compare=False)
     _close: int | None = field(repr=False, compare=False)
+    terms: Terms = field(default_factory=Terms, repr=False, compare=False)
+    """What the players are called: the first column of a table the bot creates."""
 
     @classmethod
     def from_wikitext(
-        cls, text: str, *, title: str = "Gamestate", business_days: int | None = None
+        cls,
+        text: str,
+        *,
+        title: str = "Gamestate",
+        business_days: int | None = None,
+        terms: Terms | None = None,
     ) -> GamestatePage:
         """Reads the page.
 
         ``business_days`` is the number of Business Days on the Nomicland page: a
         blank LBD defaults to it, and a higher LBD is a problem. None when not
         known: a blank LBD then reads as 0, and LBDs are not checked against it.
+        ``terms`` name the players in a table the bot creates on a blank page.
         """
+        terms = terms or Terms()
         lines = WikiLines(text)
         problems: list[Problem] = []
         table = _find_table(lines)
@@ -169,7 +187,7 @@ class GamestatePage:
             problem = Problem(
                 "no table with Budget, Debt, Smiles and LBD columns", BUDGET, title, 0
             )
-            return cls(title, text, (), (), (problem,), lines, (), {}, None)
+            return cls(title, text, (), (), (problem,), lines, (), {}, None, terms)
         header, body, close = table
         columns = tuple(plain(c.raw) for c in header)
         index = {}
@@ -195,7 +213,16 @@ class GamestatePage:
             )
         problems.sort(key=lambda p: p.line)
         return cls(
-            title, text, tuple(rows), columns, tuple(problems), lines, tuple(body), index, close
+            title,
+            text,
+            tuple(rows),
+            columns,
+            tuple(problems),
+            lines,
+            tuple(body),
+            index,
+            close,
+            terms,
         )
 
     @staticmethod
@@ -244,6 +271,9 @@ class GamestatePage:
         by_name = {r.name.casefold(): r for r in rows if r not in self.rows}
         if not by_name:
             return self.text
+        if not self.text.strip():  # a blank page: the bot creates the table
+            created = seed_wikitext(self.terms)
+            return GamestatePage.from_wikitext(created, title=self.title).render(rows)
         if self.problems:
             raise WikiError(
                 f"{self.title}: the page has {len(self.problems)} problem(s); fix them on the "
