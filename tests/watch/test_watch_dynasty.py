@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -15,12 +16,15 @@ from click.testing import CliRunner
 from gamestate.dynasties.nomicland import Economy, PlayerRow
 from gamestate.models import Comment, Game, Player, Post, Terms
 from tests.wiki.test_economy_week import table
+from wikibot.blog.scraper import BlogScraper
 from wikibot.cli import cli
-from wikibot.config import Config
+from wikibot.config import Config, load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger, LedgerEntry
 from wikibot.mirror.schema import AnnouncementRow
 from wikibot.sandbox.blog import SandboxBlog
+from wikibot.watch.loop import Watcher
+from wikibot.wiki.client import WikiClient, connect
 from wikibot.wiki.economy import record_of
 from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as PARK_SEED
 
@@ -131,3 +135,53 @@ def test_watch_once_announces_project_completion_and_a_closable_demand_post_once
     second = CliRunner().invoke(cli, ["watch", "--config", str(config), "--once"])
     assert second.exit_code == 0, second.output
     assert "achieved victory" not in second.output and "Demand Post" not in second.output
+
+
+def test_each_watch_cycle_reads_each_wiki_page_once(
+    tmp_path: Path,
+    sandbox_blog: Callable[..., SandboxBlog],
+    wiki_config: Config,
+    page_title: str,
+    clean_env: None,
+) -> None:
+    """Issue 21: a cycle with a Demand Post read the Ruleset twice (for the dynasty's
+    Buildings, then again for the Votes page's Demand section). Every request the wiki
+    gets is counted, per cycle."""
+    now = datetime.now(UTC).replace(microsecond=0)
+    blog = sandbox_blog(_game(now))
+    _mirror(tmp_path / "mirror.sqlite", now)
+    config = load_config(str(_config(tmp_path, blog, wiki_config, page_title)))
+    requests: list[tuple[str, str]] = []
+
+    def counted() -> WikiClient:
+        client = connect(config, min_interval=0)
+        api = client.site.api
+
+        def api_counted(action: str, http_method: str = "POST", **params: Any) -> Any:
+            requests.append((action, str(params.get("titles", params.get("title", "")))))
+            return api(action, http_method, **params)
+
+        client.site.api = api_counted
+        return client
+
+    scraper = BlogScraper(blog.url, user_agent="nomicbot tests", min_interval=0, timeout=5)
+    with Mirror.open(str(tmp_path / "mirror.sqlite")) as mirror, scraper:
+        watcher = Watcher(
+            config, mirror, scraper, out=lambda _: None, clock=lambda: now, wiki_factory=counted
+        )
+        per_cycle = []
+        for _ in range(2):
+            requests.clear()
+            watcher.cycle()
+            per_cycle.append(list(requests))
+    votes = f"{page_title}/Votes"
+    reads = ("Ruleset", "Nomicland", "Gamestate", votes, "User:NomicBot/Run")
+    first, second = per_cycle
+    # The first cycle: each page once; the Votes page is created (a token and an edit).
+    assert sorted(t for a, t in first if a == "query" and t) == sorted(reads), first
+    assert [a for a, t in first if a == "edit"] == ["edit"]
+    # The second cycle: the tally is unchanged, so the Votes page is not even read.
+    assert sorted(t for a, t in second if a == "query" and t) == sorted(
+        ("Ruleset", "Nomicland", "Gamestate")
+    ), second
+    assert len(second) == 3, second

@@ -41,7 +41,7 @@ from wikibot.mirror.sync import SyncReport, sync
 from wikibot.resolve.run import Resolver, game_with_resolutions
 from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.webhook import post_webhook
-from wikibot.wiki.client import WikiClient, connect
+from wikibot.wiki.client import PageRevision, WikiClient, connect
 from wikibot.wiki.demand import open_demands
 from wikibot.wiki.dynasty import dynasty_from_mirror
 from wikibot.wiki.pages.votes import publish_votes, tally_fingerprint
@@ -139,11 +139,13 @@ class Watcher:
         now = self.clock()
         # Resolutions recorded but not yet on the blog count as made (as for `status`).
         game = game_with_resolutions(self.mirror)
-        dynasty = self._dynasty(game)
+        # Read once, for both the dynasty's Buildings and the Votes page's Demand section.
+        ruleset = self._ruleset(game)
+        dynasty = self._dynasty(game, ruleset)
         status = evaluate(game, now, dynasty=dynasty)
         published = False
         if not self.stop.is_set():
-            published = self._publish(status, game, now)
+            published = self._publish(status, game, now, ruleset)
         announced: list[Announcement] = []
         if not self.stop.is_set():
             blog = self.config.blog.url
@@ -159,9 +161,8 @@ class Watcher:
             resolved = self._auto_resolve(status, now, dynasty)
             if resolved:
                 after = game_with_resolutions(self.mirror)
-                published = (
-                    self._publish(evaluate(after, now, dynasty=dynasty), after, now) or published
-                )
+                again = evaluate(after, now, dynasty=dynasty)
+                published = self._publish(again, after, now, ruleset) or published
         delivered = self._deliver()
         return CycleReport(report, published, resolved, tuple(announced), delivered)
 
@@ -191,15 +192,22 @@ class Watcher:
         )
         return resolver.run()
 
-    def _dynasty(self, game: Game) -> Dynasty:
-        """The dynasty in play, its economy from the ledger; the wiki's Ruleset (for the
-        Buildings of rule "Planning") is read only when a post is titled "Demand: ..."."""
-        ruleset = None
+    def _ruleset(self, game: Game) -> PageRevision | None:
+        """The wiki's Ruleset (for the Buildings of rule "Planning"), read only when a post
+        is titled "Demand: ..."."""
         if self.config.wiki.url and any(p.is_demand_post for p in game.posts):
-            ruleset = self._wiki_client().read(self.config.wiki.ruleset_page).text
+            return self._wiki_client().read(self.config.wiki.ruleset_page)
+        return None
+
+    def _dynasty(self, game: Game, ruleset: PageRevision | None) -> Dynasty:
+        """The dynasty in play, its economy from the ledger, its Buildings from ``ruleset``."""
         idle = frozenset(p.name for p in game.players if p.idle)
         return dynasty_from_mirror(
-            self.mirror, self.config, boss=game.boss, idle=idle, ruleset_text=ruleset
+            self.mirror,
+            self.config,
+            boss=game.boss,
+            idle=idle,
+            ruleset_text=ruleset.text if ruleset is not None else None,
         )
 
     def _wiki_client(self) -> WikiClient:
@@ -208,13 +216,20 @@ class Watcher:
             self._wiki = make()
         return self._wiki
 
-    def _publish(self, status: GameStatus, game: Game, now: datetime) -> bool:
+    def _publish(
+        self, status: GameStatus, game: Game, now: datetime, ruleset: PageRevision | None
+    ) -> bool:
         if not self.config.wiki.url:
             return False
         blog = self.config.blog.url
         # The open Demand Posts' section, as `publish` writes it.
         demands = open_demands(
-            self.config, game, now, client=self._wiki_client(), mirror=self.mirror
+            self.config,
+            game,
+            now,
+            client=self._wiki_client(),
+            mirror=self.mirror,
+            ruleset=ruleset,
         )
         fingerprint = tally_fingerprint(status, blog_url=blog, demands=demands)
         if fingerprint == self._published:

@@ -44,7 +44,7 @@ from wikibot.config import Config
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger, LedgerEntry
-from wikibot.wiki.client import WikiClient, connect
+from wikibot.wiki.client import PageRevision, WikiClient, connect
 from wikibot.wiki.economy import Park, economy_from_record, read_park, record_of, value_at
 
 __all__ = [
@@ -356,15 +356,17 @@ def open_demands(
     *,
     client: WikiClient | None = None,
     mirror: Mirror | None = None,
+    ruleset: PageRevision | None = None,
 ) -> list[DemandStatus]:
     """The Demand Posts as of ``now`` for the Votes page ([] when no post is titled
     "Demand: ..."; otherwise the wiki and the ledger are read). ``client`` and
-    ``mirror`` are the caller's open ones, if it has them."""
+    ``mirror`` are the caller's open ones, if it has them; ``ruleset`` the Ruleset page
+    it has read already."""
     if not any(p.is_demand_post for p in game.posts):
         return []
     idle = frozenset(p.name for p in game.players if p.idle)
     client = connect(config, dry_run=True) if client is None else client
-    park = read_park(client, config.wiki, boss=game.boss or "", idle=idle)
+    park = read_park(client, config.wiki, boss=game.boss or "", idle=idle, ruleset=ruleset)
     if mirror is not None:
         return _open_demands(game, Ledger(mirror), park, now)
     with Mirror.open(config.mirror.database) as opened:

@@ -234,9 +234,12 @@ def read_park(
     idle: frozenset[str] = frozenset(),
     ledger: Ledger | None = None,
     now: datetime | None = None,
+    ruleset: PageRevision | None = None,
 ) -> Park:
-    """Reads the Ruleset, Nomicland and Gamestate pages; refuses a page with problems."""
-    ruleset = client.read(pages.ruleset_page)
+    """Reads the Ruleset (unless ``ruleset`` is the page read already), Nomicland and
+    Gamestate pages; refuses a page with problems."""
+    if ruleset is None:
+        ruleset = client.read(pages.ruleset_page)
     try:
         catalogue = buildings(parse_ruleset(ruleset.text))
     except RulesTextError:
