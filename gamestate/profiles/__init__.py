@@ -59,6 +59,7 @@ __all__ = [
 PROFILE_MODULES = {
     "blognomic-139": "gamestate.profiles.blognomic_139",
     "borednomic": "gamestate.profiles.borednomic",
+    "infinite-nomic": "gamestate.profiles.infinite_nomic",
     "nomopoly": "gamestate.profiles.nomopoly",
 }
 """Profile name -> its package. Part 2 adds ``infinite-nomic`` and ``nomopoly-iv``."""

@@ -47,11 +47,32 @@ OUTCOMES = {
     "blognomic-139": {"enact", "fail", "wait", "blocked"},
     "borednomic": {"accepted", "rejected", "vetoed", "open", "late", "not considered", "invalid"},
     "nomopoly": {"awaiting judgement", "replaced", "accepted", "rejected", "accepted in part"},
+    "infinite-nomic": {
+        "takes effect",
+        "does not take effect",
+        "open",
+        "invalid",
+        "popular",
+        "not popular",
+        "stands",
+        "overturned",
+    },
+    "nomopoly-iv": {"allowed", "not allowed"},
 }
 NUMBERS = {
     "blognomic-139": {"for", "against", "quorum", "decidable_at", "self_killed"},
     "borednomic": {"yay", "nay", "closes_at"},
     "nomopoly": {"batch_day", "turn_order", "dice", "direction", "by"},
+    "infinite-nomic": {
+        "for",
+        "against",
+        "voting_period",
+        "effect_at",
+        "overturn",
+        "affirm",
+        "closes_at",
+    },
+    "nomopoly-iv": set(),
 }
 
 

@@ -3,6 +3,7 @@ that reads like BlogNomic's."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -69,8 +70,9 @@ def _numbers(o: Outcome) -> str:
     for key, value in o.numbers.items():
         if key in _SKIP or value is None or value == [] or value is False:
             continue
-        if isinstance(value, datetime):
-            value = format_time(value)
+        value = _jsonable(value)
+        if isinstance(value, (dict, list)):
+            value = json.dumps(value, ensure_ascii=False)
         parts.append(f"{key} {value}")
     return ", ".join(parts)
 

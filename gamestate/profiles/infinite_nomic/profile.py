@@ -52,6 +52,15 @@ class InfiniteNomic(BaseProfile):
     event_types = EVENT_TYPES
     vote_values = frozenset({"thumbsup", "thumbsdown"})
     """The default emoji; an archive's ``reactions`` and ``poll`` settings name its own."""
+    number_keys = (
+        "for",
+        "against",
+        "voting_period",
+        "effect_at",
+        "overturn",
+        "affirm",
+        "closes_at",
+    )
 
     def check(self, archive: Archive) -> list[str]:
         """One-line ProfileError for what Infinite Nomic does not know -- the vote values
