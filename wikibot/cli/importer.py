@@ -145,5 +145,8 @@ def mbox(
 
 
 def register(cli: click.Group) -> None:
-    """Adds ``import`` (with ``import mbox``) to the ``nomicbot`` group."""
+    """Adds ``import`` (with ``import mbox`` and ``import discord``) to the ``nomicbot`` group."""
+    from wikibot.cli.importer_discord import discord  # it imports this module's exit codes
+
+    import_group.add_command(discord)
     cli.add_command(import_group)
