@@ -1,0 +1,365 @@
+"""Nomopoly IV (seed 002): scheduled events in due order, in Central time across
+daylight-saving changes, applied as of their due time however late; actions judged when
+taken; proposals' legality; the level-25 win. Ids quote the seed."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamestate.profiles.archive import archive_from_dict
+from gamestate.profiles.core import ProfileError, Report
+from gamestate.profiles.nomopoly_iv import PROFILE, clauses
+
+ROOT = Path(__file__).resolve().parents[3]
+SEED = ROOT / "rules_text" / "data" / "seeds" / "002_580ae568df44c2a3.txt"
+EXAMPLE = ROOT / "wikibot" / "examples" / "nomopoly-iv.json"
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+
+
+def game(
+    as_of: str,
+    players: dict[str, dict[str, Any]] | None = None,
+    events: list[dict[str, Any]] | None = None,
+    matters: list[dict[str, Any]] | None = None,
+    settings: dict[str, Any] | None = None,
+    **game_state: Any,
+) -> dict[str, Any]:
+    players = {"Ann": {}} if players is None else players
+    return {
+        "format": "nomic-archive/2",
+        "profile": "nomopoly-iv",
+        "settings": settings or {},
+        "roster": [{"name": n, "roles": [], "state": s} for n, s in players.items()],
+        "game_state": {"as_of": as_of, **game_state},
+        "matters": matters or [],
+        "events": events or [],
+    }
+
+
+def run(data: dict[str, Any], now: str, since: str | None = None) -> Report:
+    archive = archive_from_dict(data)
+    PROFILE.check(archive)
+    return PROFILE.evaluate(archive, at(now), at(since) if since else None)
+
+
+def due_times(report: Report, word: str) -> list[str]:
+    return [d["at"] for d in report.due if word in d["event"]]
+
+
+# The seed's words.
+@pytest.mark.parametrize("name", clauses.__all__)
+def test_every_quote_is_the_seeds_words(name: str) -> None:
+    seed = " ".join(SEED.read_text(encoding="utf-8").split())
+    assert getattr(clauses, name) in seed
+
+
+def test_the_profile_names_itself() -> None:
+    assert (PROFILE.name, PROFILE.title, PROFILE.seed) == (
+        "nomopoly-iv",
+        "Nomopoly IV",
+        "002_580ae568df44c2a3.txt",
+    )
+
+
+# Central time, daylight saving as America/Chicago has it.
+JUMPS = "Every day at noon and midnight Central time"
+
+
+@pytest.mark.parametrize(
+    ("as_of", "now", "expected"),
+    [
+        pytest.param(
+            "2024-03-09T12:00:00Z",
+            "2024-03-11T12:00:00Z",
+            ["2024-03-09T18:00:00Z", "2024-03-10T06:00:00Z", "2024-03-10T17:00:00Z",
+             "2024-03-11T05:00:00Z"],
+            id=f"{JUMPS}: March, CST noon 18:00Z then CDT noon 17:00Z",
+        ),
+        pytest.param(
+            "2024-11-02T12:00:00Z",
+            "2024-11-04T12:00:00Z",
+            ["2024-11-02T17:00:00Z", "2024-11-03T05:00:00Z", "2024-11-03T18:00:00Z",
+             "2024-11-04T06:00:00Z"],
+            id=f"{JUMPS}: November, CDT midnight 05:00Z then CST noon 18:00Z",
+        ),
+        pytest.param(
+            "2006-10-28T12:00:00Z",
+            "2006-10-30T12:00:00Z",
+            ["2006-10-28T17:00:00Z", "2006-10-29T05:00:00Z", "2006-10-29T18:00:00Z",
+             "2006-10-30T06:00:00Z"],
+            id=f"{JUMPS}: October 2006, the zone's rules of the day",
+        ),
+    ],
+)
+def test_jumps_fall_due_at_noon_and_midnight_central(
+    as_of: str, now: str, expected: list[str]
+) -> None:
+    report = run(game(as_of), now, as_of)
+    assert due_times(report, "Jumps increased") == expected
+    assert report.state["Ann"]["jumps"] == len(expected)
+
+
+@pytest.mark.parametrize(
+    ("now", "jumps"),
+    [
+        pytest.param("2024-03-10T16:59:59Z", 1, id=f"{JUMPS}: a second before CDT noon"),
+        pytest.param("2024-03-10T17:00:00Z", 2, id=f"{JUMPS}: at CDT noon to the second"),
+        pytest.param("2024-11-03T17:59:59Z", 1, id=f"{JUMPS}: a second before CST noon"),
+        pytest.param("2024-11-03T18:00:00Z", 2, id=f"{JUMPS}: at CST noon to the second"),
+    ],
+)
+def test_central_noon_to_the_second(now: str, jumps: int) -> None:
+    as_of = "2024-03-10T00:00:00Z" if now.startswith("2024-03") else "2024-11-03T00:00:00Z"
+    assert run(game(as_of), now).state["Ann"]["jumps"] == jumps
+
+
+@pytest.mark.parametrize(
+    ("start", "event", "jumps", "money", "fined"),
+    [
+        pytest.param(9, None, 0, 900, True, id="Jumps property is ever 10 or more: 9 + noon"),
+        pytest.param(8, None, 9, 1000, False, id="increased by one: 8 + noon is 9, no fine"),
+        pytest.param(
+            6,
+            {"action": "use Mushroom"},
+            0,
+            900,
+            True,
+            id="has his Jumps value increased by 3: 6 + noon + 3 is 10, fined at once",
+        ),
+    ],
+)
+def test_the_fine_at_ten_jumps(
+    start: int, event: dict[str, Any] | None, jumps: int, money: int, fined: bool
+) -> None:
+    events = []
+    if event is not None:
+        events.append({"at": "2024-03-10T17:30:00Z", "type": "action", "player": "Ann", **event})
+    data = game("2024-03-10T12:00:00Z", {"Ann": {"jumps": start, "money": 1000}}, events)
+    report = run(data, "2024-03-10T18:00:00Z", "2024-03-10T12:00:00Z")
+    state = report.state["Ann"]
+    assert (state["jumps"], state["money"]) == (jumps, money)
+    assert any("fined $100" in d["event"] for d in report.due) == (fined and event is None)
+    if fined and event is None:
+        # The increase and the fine apply at one instant, the increase first.
+        kinds = [d["event"] for d in report.due]
+        assert kinds.index(next(k for k in kinds if "Jumps increased" in k)) < kinds.index(
+            next(k for k in kinds if "fined" in k)
+        )
+
+
+# Events falling due together.
+INCOME = "Every day at noon Central, each player gains $50 for each Scientist"
+
+
+@pytest.mark.parametrize(
+    ("cool_downs_first", "money", "mode_at_noon"),
+    [
+        pytest.param(True, 1050, "Researching", id=f"{INCOME}: the cool down ends first"),
+        pytest.param(False, 1000, "idle", id=f"{INCOME}: the income first (setting)"),
+    ],
+)
+def test_a_cool_down_ending_at_noon(cool_downs_first: bool, money: int, mode_at_noon: str) -> None:
+    # Issued at noon CDT, 24 hours later is noon CDT again: both fall due at 17:00:00Z.
+    data = game(
+        "2024-06-01T16:00:00Z",
+        {"Ann": {"money": 1000, "scientists": 1}},
+        [
+            {"at": "2024-06-01T17:00:00Z", "type": "command", "player": "Ann",
+             "command": "Research Breakthrough", "unit": "Scientist#1"},
+            *[
+                {"at": f"2024-06-02T{h:02}:00:00Z", "type": "draw", "what": "cool down ended",
+                 "due": f"2024-06-02T{h:02}:00:00Z", "result": "SCV#9"}
+                for h in range(0, 17)
+            ],
+            *[
+                {"at": f"2024-06-01T{h:02}:00:00Z", "type": "draw", "what": "cool down ended",
+                 "due": f"2024-06-01T{h:02}:00:00Z", "result": "SCV#9"}
+                for h in range(18, 24)
+            ],
+        ],
+        settings={"cool_downs_first": cool_downs_first},
+    )
+    report = run(data, "2024-06-02T17:00:00Z", "2024-06-02T16:00:00Z")
+    assert report.state["Ann"]["money"] == money
+    assert report.state["Ann"]["scientists"] == {"Scientist#1": "Researching"}
+    # Every hour it cooled down had its draw; none is needed once it has stopped.
+    assert not [w for w in report.warnings if "cool down" in w]
+    events = [d["event"] for d in report.due]
+    first = next(i for i, e in enumerate(events) if "stops cooling down" in e)
+    noon = next(i for i, e in enumerate(events) if "$50" in e)
+    assert (first < noon) == cool_downs_first, mode_at_noon
+
+
+COUNTER = "if the total number of Scientists Counter-Researching (regardless of owner) exceeds"
+
+
+@pytest.mark.parametrize(
+    ("ann", "ben", "ann_money", "ben_money"),
+    [
+        pytest.param(["C", "C"], ["R"], 1100, 975, id=f"{COUNTER}: 2 > 1, +25 and +25 each"),
+        pytest.param(["C"], ["R"], 1025, 1000, id=f"{COUNTER}: 1 = 1, the $25 only"),
+        pytest.param(["C"], ["R", "R"], 1025, 1000, id=f"{COUNTER}: 1 < 2, the $25 only"),
+    ],
+)
+def test_counter_research_at_midnight(
+    ann: list[str], ben: list[str], ann_money: int, ben_money: int
+) -> None:
+    modes = {"C": "Counter-Researching", "R": "Researching"}
+
+    def sci(codes: list[str]) -> dict[str, str]:
+        return {f"Scientist#{i + 1}": modes[c] for i, c in enumerate(codes)}
+
+    data = game(
+        "2024-06-01T18:00:00Z",
+        {"Ann": {"money": 1000, "scientists": sci(ann)}, "Ben": {"money": 1000,
+                                                                "scientists": sci(ben)}},
+    )
+    # Midnight CDT is 05:00Z; noon (17:00Z) not yet.
+    report = run(data, "2024-06-02T05:00:00Z")
+    assert (report.state["Ann"]["money"], report.state["Ben"]["money"]) == (ann_money, ben_money)
+
+
+# Lazily applied: a draw recorded days late gives the same books as one on time.
+FAIRY = "Every Sunday at noon GMT the Experience Fairy will appear on the board at a random square"
+
+
+def _fairy_game(draw_at: str) -> dict[str, Any]:
+    return game(
+        "2024-05-31T23:00:00Z",
+        {"Ann": {"square": 5}, "Ben": {"square": 9}},
+        [
+            {"at": draw_at, "type": "draw", "what": "Experience Fairy", "result": 9},
+            {"at": "2024-06-02T13:00:00Z", "type": "action", "player": "Ann",
+             "action": "Receive Teaching"},
+            {"at": "2024-06-02T14:00:00Z", "type": "action", "player": "Ben",
+             "action": "Receive Teaching"},
+            {"at": draw_at, "type": "draw", "what": "Shop of Terror", "result": 4},
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    "draw_at",
+    [
+        pytest.param("2024-06-02T12:00:00Z", id=f"{FAIRY}: drawn on time"),
+        pytest.param("2024-06-05T08:30:00Z", id=f"{FAIRY}: drawn three days late, same books"),
+    ],
+)
+def test_processed_days_late_is_the_same_as_on_time(draw_at: str) -> None:
+    report = run(_fairy_game(draw_at), "2024-06-06T00:00:00Z", "2024-05-31T00:00:00Z")
+    assert [a["allowed"] for a in report.actions] == [False, True]
+    assert "on square 5, the Fairy on 9" in report.actions[0]["reason"]
+    # 25 experience at level 1: 10 of it make level 2, 15 is short of the next 20.
+    assert report.state["Ben"]["experience"] == 15 and report.state["Ben"]["level"] == 2
+    assert "Experience Fairy appears on square 9" in [d["event"] for d in report.due]
+    assert report.game_state["shop_square"] == 4
+    assert not report.warnings
+
+
+def test_before_a_late_draw_is_recorded_the_event_awaits_it() -> None:
+    report = run(_fairy_game("2024-06-05T08:30:00Z"), "2024-06-03T00:00:00Z", "2024-06-01T00:00:00Z")
+    assert "Experience Fairy appears (awaiting its draw)" in [d["event"] for d in report.due]
+    assert any("await their draw" in w for w in report.warnings)
+
+
+TEACHING = 'If no one performs the "Receive Training" within 1 day of the Fairy coming'
+
+
+@pytest.mark.parametrize(
+    ("taught", "allowed"),
+    [
+        pytest.param("2024-06-02T11:59:59Z", False, id=f"{FAIRY}: a second before she comes"),
+        pytest.param("2024-06-02T12:00:00Z", True, id=f"{FAIRY}: the instant she comes"),
+        pytest.param("2024-06-03T11:59:59Z", True, id=f"{TEACHING}: a second inside the day"),
+        pytest.param("2024-06-03T12:00:00Z", False, id=f"{TEACHING}: at 24 hours she is gone"),
+    ],
+)
+def test_the_fairys_day(taught: str, allowed: bool) -> None:
+    data = game(
+        "2024-06-01T00:00:00Z",
+        events=[
+            {"at": "2024-06-02T12:00:00Z", "type": "draw", "what": "Experience Fairy",
+             "result": 3},
+            {"at": taught, "type": "action", "player": "Ann", "action": "Receive Teaching"},
+        ],
+    )
+    report = run(data, "2024-06-04T00:00:00Z", "2024-06-01T00:00:00Z")
+    assert report.actions[0]["allowed"] is allowed
+    assert report.state["Ann"]["experience"] == (15 if allowed else 0)
+    returns = "Experience Fairy returns to his realm (no one was taught)"
+    assert (returns in [d["event"] for d in report.due]) is not allowed
+
+
+def test_only_the_first_is_taught() -> None:
+    data = game(
+        "2024-06-01T00:00:00Z",
+        {"Ann": {}, "Ben": {}},
+        [
+            {"at": "2024-06-02T12:00:00Z", "type": "draw", "what": "Experience Fairy",
+             "result": 3},
+            {"at": "2024-06-02T13:00:00Z", "type": "action", "player": "Ann",
+             "action": "Receive Teaching"},
+            {"at": "2024-06-02T13:00:00Z", "type": "action", "player": "Ben",
+             "action": "Receive Teaching"},
+        ],
+    )
+    assert [a["allowed"] for a in run(data, "2024-06-04T00:00:00Z").actions] == [True, False]
+
+
+# ? Boxes, to the second.
+BOX = "If a ? Box remains unopened on the board for 5 consecutive days (120 hours)"
+
+
+@pytest.mark.parametrize(
+    ("now", "opened"),
+    [
+        pytest.param("2024-06-06T09:59:59Z", False, id=f"{BOX}: a second short"),
+        pytest.param("2024-06-06T10:00:00Z", True, id=f"{BOX}: at 120 hours to the second"),
+    ],
+)
+def test_the_dark_lord_opens_a_box_at_120_hours(now: str, opened: bool) -> None:
+    data = game(
+        "2024-06-01T10:00:00Z",
+        events=[{"at": "2024-06-06T10:00:00Z", "type": "draw", "what": "? Box placed",
+                 "result": 44},
+                {"at": "2024-06-06T10:00:00Z", "type": "draw", "what": "? Box item",
+                 "result": "Coin"}],
+        boxes=[{"square": 12, "placed_at": "2024-06-01T10:00:00Z"}],
+        market=[{"item": "Coin", "price": 300, "seller": "Ben"},
+                {"item": "Coin", "price": 250, "seller": "Cy"}],
+    )
+    report = run(data, now, "2024-06-01T10:00:00Z")
+    squares = [b["square"] for b in report.game_state["boxes"]]
+    assert squares == ([44] if opened else [12])
+    sale = {"item": "Coin", "price": 249, "seller": "the Dark Lord"}
+    assert (sale in report.game_state["market"]) is opened
+
+
+@pytest.mark.parametrize(
+    ("taken", "allowed"),
+    [
+        pytest.param("2024-06-06T09:59:59Z", True, id=f"{BOX}: taken a second before"),
+        pytest.param("2024-06-06T10:00:00Z", False, id=f"{BOX}: at 120 hours the Dark Lord has it"),
+    ],
+)
+def test_taking_the_item_before_the_dark_lord(taken: str, allowed: bool) -> None:
+    data = game(
+        "2024-06-01T10:00:00Z",
+        events=[{"at": taken, "type": "action", "player": "Ann", "action": "take the item",
+                 "square": 12},
+                {"at": "2024-06-06T10:00:00Z", "type": "draw", "what": "? Box placed",
+                 "result": 44}],
+        boxes=[{"square": 12, "placed_at": "2024-06-01T10:00:00Z"}],
+    )
+    report = run(data, "2024-06-07T00:00:00Z")
+    assert report.actions[0]["allowed"] is allowed
