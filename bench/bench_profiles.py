@@ -82,23 +82,46 @@ def build(profile: str, matters: int, data_dir: Path) -> tuple[dict[str, Any], s
             )
         now = start + timedelta(weeks=matters // 24 + 1)
     elif profile == "nomopoly":
-        game_state = {"board": 40, "poorbox": 0}
+        game_state = {"board": 400, "poorbox": 0}
         roster = [
             {"name": p, "roles": [], "state": {"money": 20, "square": 1}} for p in players
         ] + [{"name": "Joel", "roles": ["admin"], "player": False}]
-        for i, author in enumerate(authors):
+        for i in range(matters):
             day = start + timedelta(days=i // 12)
+            # Twelve proposals a day by twelve different players (a second one the same
+            # day would replace the first).
+            author = players[(5 * (i // 12) + i % 12) % len(players)]
             posted = day + timedelta(hours=1 + i % 12, minutes=i % 60)
             result = ("accepted", "rejected", "accepted in part")[i % 3]
+            judged = day + timedelta(days=1, hours=8)
             out.append(
                 {
                     "id": f"p{i}",
                     "kind": "proposal",
                     "author": author,
                     "posted_at": _z(posted),
-                    "judgement": {"at": _z(day + timedelta(days=1, hours=12)), "result": result},
+                    "judgement": {"at": _z(judged), "result": result},
                 }
             )
+            # The admin's dice for the turn (no doubles: one throw each).
+            roll = [3] if result == "rejected" else [1, 2, 4]
+            events.append(
+                {
+                    "at": _z(judged + timedelta(minutes=30)),
+                    "type": "draw",
+                    "what": f"dice:p{i}",
+                    "result": roll,
+                }
+            )
+            if i % 12 == 11:
+                events.append(
+                    {
+                        "at": _z(judged + timedelta(minutes=30)),
+                        "type": "admin_day",
+                        "by": "Joel",
+                        "note": f"Day of {day.date()}",
+                    }
+                )
         now = start + timedelta(days=matters // 12 + 2)
     else:  # blognomic-139: the real shape, every matter resolved but ten
         for i, author in enumerate(authors):
