@@ -174,7 +174,7 @@ class Books:
             Box(i, b.get("square"), _time(b["placed_at"]), b.get("item"))
             for i, b in enumerate(gs.get("boxes", []))
         ]
-        return cls(
+        books = cls(
             players={name: standing_from(m) for name, m in members.items()},
             members=members,
             boxes=boxes,
@@ -182,6 +182,9 @@ class Books:
             market=[dict(r) for r in gs.get("market", [])],
             implemented=dict(gs.get("implemented", {})),
         )
+        for name in books.players:
+            books.gain_experience(name, 0)  # "If at any time": the start too
+        return books
 
     def present(self, name: str, moment: datetime) -> bool:
         member = self.members.get(name)

@@ -208,7 +208,6 @@ class _Game:
             self.shop = schedule.next_shop_move(at, self.options.saturday_midnight)
         if self.window is not None and self.window[1] == at:
             names.append("the week for a new fort at $1250 ends")
-        self.books.check_victory(at)
         return names
 
     def end_cool_downs(self, at: datetime, names: list[str]) -> None:
@@ -327,7 +326,6 @@ class _Game:
                 "reason": judged.reason,
             }
         )
-        self.books.check_victory(e.at)
 
     def judge_proposal(self, m: Matter) -> None:
         s = self.books.players.get(m.author)
@@ -349,19 +347,30 @@ class _Game:
             self.warn(f"{len(early)} records before game_state.as_of are taken as in it")
         recorded.sort(key=_at)
         i = 0
+        # "multiple people to win simultaneously": the win is judged once all that
+        # happens at an instant has happened.
+        self.books.check_victory(start)
+        last = start
         while True:
             t = self.next_instant()
             if i < len(recorded) and (
                 _at(recorded[i]) < t or (_at(recorded[i]) == t and not self.scheduled_first)
             ):
+                if _at(recorded[i]) > last:
+                    self.books.check_victory(last)
+                    last = _at(recorded[i])
                 self.apply_recorded(recorded[i])
                 self.floor = max(self.floor, _at(recorded[i]))
                 i += 1
                 continue
             if t > now:
                 break
+            if t > last:
+                self.books.check_victory(last)
+                last = t
             self.due.extend((t, name) for name in self.apply_scheduled(t))
             self.cursor = t
+        self.books.check_victory(last)
         next_at = self.next_instant()
         upcoming = _Peek(self).names(next_at)
         self.report_draws()
