@@ -61,8 +61,9 @@ PROFILE_MODULES = {
     "borednomic": "gamestate.profiles.borednomic",
     "infinite-nomic": "gamestate.profiles.infinite_nomic",
     "nomopoly": "gamestate.profiles.nomopoly",
+    "nomopoly-iv": "gamestate.profiles.nomopoly_iv",
 }
-"""Profile name -> its package. Part 2 adds ``infinite-nomic`` and ``nomopoly-iv``."""
+"""Profile name -> its package."""
 
 
 def profile_names() -> list[str]:

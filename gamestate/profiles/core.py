@@ -31,7 +31,18 @@ __all__ = [
 
 
 class ProfileError(ValueError):
-    """Input a profile does not know: one line naming the record and the profile."""
+    """Input a profile does not know: one line naming the record and the profile.
+
+    Always one printable line, whatever the input held: a newline or another control
+    character in an id or a value quoted is shown escaped."""
+
+    def __init__(self, message: str) -> None:
+        if not message.isprintable():
+            message = "".join(
+                c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                for c in message
+            )
+        super().__init__(message)
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,7 @@ def _state(archive: Archive, name: str, state: Mapping[str, Any]) -> None:
     elif isinstance(scientists, Mapping):
         names = list(scientists)
         for mode in scientists.values():
-            if mode not in _MODES:
+            if not isinstance(mode, str) or mode not in _MODES:
                 raise archive.error(
                     f"{where}.scientists", f"{mode!r:.40} is not one of {sorted(_MODES)}"
                 )
@@ -175,7 +175,7 @@ def _optional_int(archive: Archive, e: Event, key: str, where: str, low: int = -
 
 def _command(archive: Archive, e: Event, where: str) -> None:
     name = e.get("command")
-    if name not in COMMANDS:
+    if not isinstance(name, str) or name not in COMMANDS:
         raise archive.error(where, f"unknown command {name!r:.40}; the seed has no such command")
     unit = e.get("unit")
     if unit_type(unit) is None:
@@ -197,7 +197,7 @@ def _command(archive: Archive, e: Event, where: str) -> None:
 
 def _draw(archive: Archive, e: Event, where: str) -> None:
     what, result = e.get("what"), e.get("result")
-    if what not in DRAWS:
+    if not isinstance(what, str) or what not in DRAWS:
         raise archive.error(
             where, f"unknown draw {what!r:.40}; nomopoly-iv knows " + ", ".join(sorted(DRAWS))
         )
