@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from gamestate.profiles import archive_from_dict, archive_to_dict
 from wikibot.cli import cli
-from wikibot.importers import ImporterError, Unplaceable
-from wikibot.importers.discord import (
+from wikibot.importers import (
     DiscordImport,
     Emoji,
+    ImporterError,
+    Unplaceable,
     emoji_settings,
     import_discord,
     import_export,

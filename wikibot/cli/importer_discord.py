@@ -15,7 +15,7 @@ import click
 from gamestate.profiles import ProfileError, archive_to_dict, get_profile, parse_time
 from wikibot.cli.common import config_option, load, reported
 from wikibot.cli.importer import EXIT_FAILED, EXIT_REPORTED
-from wikibot.importers.discord import (
+from wikibot.importers import (
     CHANNEL_KINDS,
     DiscordImport,
     emoji_settings,
