@@ -69,7 +69,9 @@ def _read_json(path: str | Path) -> tuple[Path, Any]:
         return real, json.loads(text)
     except json.JSONDecodeError as exc:
         raise ArchiveError(f"{real}: not valid JSON: {exc}") from None
-    except (RecursionError, ValueError) as exc:
+    except RecursionError:
+        raise ArchiveError(f"{real}: JSON nested too deeply") from None
+    except ValueError as exc:
         raise ArchiveError(f"{real}: not a usable JSON document: {exc}") from None
 
 
@@ -77,7 +79,8 @@ _FORMAT_FIELD = re.compile(rb'^\s*\{\s*"format"\s*:\s*"([^"\\]{1,40})"')
 
 
 def archive_format(path: str | Path) -> str:
-    """The ``format`` field of an archive file (a one-line ArchiveError if unreadable).
+    """The ``format`` field of an archive file, or "" when it cannot be read here (the
+    reader of that format then says why, in one line).
 
     Archives written by nomicbot begin with it, so only the head of the file is read;
     any other layout is parsed whole."""
@@ -85,11 +88,14 @@ def archive_format(path: str | Path) -> str:
         with resolve_archive_path(path).open("rb") as handle:
             head = handle.read(256)
     except (OSError, ValueError):
-        head = b""
+        return ""
     found = _FORMAT_FIELD.match(head.removeprefix(b"\xef\xbb\xbf"))
     if found:
         return found.group(1).decode("utf-8", "replace")
-    _, data = _read_json(path)
+    try:
+        _, data = _read_json(path)
+    except ArchiveError:
+        return ""
     fmt = data.get("format") if isinstance(data, dict) else None
     return fmt if isinstance(fmt, str) else ""
 

@@ -11,9 +11,9 @@ from gamestate import evaluate
 from gamestate.dynasties import Dynasty
 from gamestate.models import Game
 from gamestate.profiles import DEFAULT_PROFILE, ProfileError
+from gamestate.profiles import FORMAT as ARCHIVE_2
 from gamestate.profiles.blognomic_139 import BlogNomic139
 from gamestate.reigns import Reigns
-from wikibot.archive import FORMAT as ARCHIVE_1
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.profile_render import render_profile_table, report_to_json
@@ -116,12 +116,9 @@ def status(
     now = parse_now(now_text)
     # An archive needs no config; a config named on the command line is still read.
     config = load(config_path) if archive_path is None or config_path else Config()
-    if archive_path is not None:
-        with reported():
-            fmt = archive_format(archive_path)
-        if fmt != ARCHIVE_1:
-            _profile_status(config, archive_path, now, since_text, as_json)
-            return
+    if archive_path is not None and archive_format(archive_path) == ARCHIVE_2:
+        _profile_status(config, archive_path, now, since_text, as_json)
+        return
     if since_text is not None:
         raise click.UsageError("--since needs a nomic-archive/2 archive (--archive FILE)")
     if archive_path is None and config.game.profile != DEFAULT_PROFILE:
