@@ -65,15 +65,20 @@ def report_to_json(report: Report, number_keys: tuple[str, ...] = ()) -> dict[st
 _SKIP = {"decidable_at", "closes_at"}
 
 
+def _shown(value: Any) -> str:
+    """A value as the table shows it: nested values as JSON, times as ISO."""
+    value = _jsonable(value)
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
 def _numbers(o: Outcome) -> str:
     parts = []
     for key, value in o.numbers.items():
         if key in _SKIP or value is None or value == [] or value is False:
             continue
-        value = _jsonable(value)
-        if isinstance(value, (dict, list)):
-            value = json.dumps(value, ensure_ascii=False)
-        parts.append(f"{key} {value}")
+        parts.append(f"{key} {_shown(value)}")
     return ", ".join(parts)
 
 
@@ -137,10 +142,10 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
         lines.append("State:")
         for who, values in report.state.items():
             if isinstance(values, dict):
-                shown = ", ".join(f"{k} {_jsonable(v)}" for k, v in values.items())
+                shown = ", ".join(f"{k} {_shown(v)}" for k, v in values.items())
                 lines.append(f"    {who}: {shown}")
             else:
-                lines.append(f"    {who}: {_jsonable(values)}")
+                lines.append(f"    {who}: {_shown(values)}")
     if report.winners:
         lines.append("Winners: " + ", ".join(report.winners))
     return "\n".join(lines) + "\n"
