@@ -28,7 +28,7 @@ from click.testing import CliRunner
 
 from gamestate.profiles import profile_names
 from wikibot.cli import cli
-from wikibot.cli.profile_render import report_to_json
+from wikibot.cli.profile_render import dumps_report, report_to_json
 from wikibot.profile_archive import load_profile_archive, paused_gc
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,6 +123,65 @@ def build(profile: str, matters: int, data_dir: Path) -> tuple[dict[str, Any], s
                     }
                 )
         now = start + timedelta(days=matters // 12 + 2)
+    elif profile == "infinite-nomic":
+        settings = {
+            "reactions": {"favour": "thumbsup", "against": "thumbsdown"},
+            "cycle_began": _z(start),
+        }
+        roster = [
+            {"name": p, "roles": [], "joined_at": _z(start - timedelta(days=30))} for p in players
+        ]
+        for i, author in enumerate(authors):
+            # Ten proposals a phase (two phases a week), each reacted to in the next phase.
+            phase = start + timedelta(days=3.5 * (i // 10))
+            posted = phase + timedelta(hours=2 + 5 * (i % 10))
+            react = phase + timedelta(days=4, hours=i % 10)
+            votes = [
+                {
+                    "voter": players[(i + j) % len(players)],
+                    "op": "add",
+                    "value": ("thumbsup", "thumbsdown", "thumbsup")[(i + j) % 3],
+                    "at": _z(react + timedelta(minutes=j)),
+                }
+                for j in range(8)
+            ]
+            votes.append({**votes[1], "op": "remove", "at": _z(react + timedelta(hours=1))})
+            out.append(
+                {
+                    "id": f"p{i}",
+                    "kind": "proposal",
+                    "author": author,
+                    "posted_at": _z(posted),
+                    "class": "standard",
+                    "votes": votes,
+                }
+            )
+        now = start + timedelta(days=3.5 * (matters // 10 + 3))
+    elif profile == "nomopoly-iv":
+        roster = [
+            {
+                "name": p,
+                "roles": [],
+                "state": {"level": 3, "experience": 0, "jumps": 0, "money": 1000},
+            }
+            for p in players
+        ]
+        game_state = {"as_of": _z(start)}
+        for i, author in enumerate(authors):
+            posted = start + timedelta(hours=i, minutes=7)
+            out.append(
+                {"id": f"p{i}", "kind": "proposal", "author": author, "posted_at": _z(posted)}
+            )
+            if i % 5 == 0:
+                events.append(
+                    {
+                        "at": _z(posted + timedelta(minutes=5)),
+                        "type": "action",
+                        "player": author,
+                        "action": "decrease Jumps",
+                    }
+                )
+        now = start + timedelta(hours=matters + 1)
     else:  # blognomic-139: the real shape, every matter resolved but ten
         for i, author in enumerate(authors):
             posted = start + timedelta(hours=7 * i)
@@ -192,7 +251,7 @@ def main() -> None:
                 )
                 t2 = time.perf_counter()
             with redirect_stdout(io.StringIO()):
-                print(json.dumps(report_to_json(report, loaded.profile.number_keys), indent=2))
+                print(dumps_report(report_to_json(report, loaded.profile.number_keys)))
             t3 = time.perf_counter()
         print(
             f"{profile}: status --json on {args.matters:,} matters ({size:.1f} MB): "

@@ -10,6 +10,7 @@ warnings.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import re
@@ -117,7 +118,7 @@ def profile_archive_from_data(
             except ArchiveError as exc:
                 raise ArchiveError(f"{source}: {exc}") from None
             archive = archive_from_game(game)
-            archive = Archive(**{**archive.__dict__, "source": source})
+            archive = dataclasses.replace(archive, source=source)
         else:
             if isinstance(data, dict) and "profile" not in data and profile:
                 data = {**data, "profile": profile}

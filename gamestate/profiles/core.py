@@ -144,16 +144,23 @@ class Archive:
     source: str = "archive"
     """What to name in errors: the file, or "archive"."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _members: dict[str, Member] = field(init=False, repr=False, compare=False)
+    _matters: dict[str, Matter] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Lookups by name and id in constant time (a profile asks for every vote).
+        object.__setattr__(self, "_members", {m.name: m for m in self.roster})
+        object.__setattr__(self, "_matters", {m.id: m for m in self.matters})
 
     def member(self, name: str) -> Member | None:
-        return next((m for m in self.roster if m.name == name), None)
+        return self._members.get(name) if isinstance(name, str) else None
 
     def players_at(self, moment: datetime) -> list[Member]:
         """The players (not admins-only, not spectators) on the roster at ``moment``."""
         return [m for m in self.roster if m.player and m.present_at(moment)]
 
     def matter(self, matter_id: str) -> Matter | None:
-        return next((m for m in self.matters if m.id == matter_id), None)
+        return self._matters.get(matter_id) if isinstance(matter_id, str) else None
 
     def error(self, record: str, message: str) -> ProfileError:
         """A one-line error naming the file, the record and the profile."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from gamestate.profiles import Archive, Outcome, Report, format_time
 
-__all__ = ["render_profile_table", "report_to_json"]
+__all__ = ["dumps_report", "render_profile_table", "report_to_json"]
 
 
 def _jsonable(value: Any) -> Any:
@@ -60,6 +60,31 @@ def report_to_json(report: Report, number_keys: tuple[str, ...] = ()) -> dict[st
         "achieved": _jsonable(report.achieved),
         "rules_after_day": _jsonable(report.rules_after_day),
     }
+
+
+def dumps_report(data: dict[str, Any]) -> str:
+    """The 2b object as text: one key a line, and each matter, due event and action on
+    a line of its own. Python's fast JSON encoder works only without indentation, and a
+    profile archive's matters run to tens of thousands."""
+
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = ["{"]
+    keys = list(data)
+    for i, key in enumerate(keys):
+        value = data[key]
+        comma = "," if i < len(keys) - 1 else ""
+        if isinstance(value, dict) and value and key in ("matters", "state"):
+            items = [f"    {compact(k)}: {compact(v)}" for k, v in value.items()]
+            lines.append(f"  {compact(key)}: {{\n" + ",\n".join(items) + f"\n  }}{comma}")
+        elif isinstance(value, list) and value:
+            items = [f"    {compact(v)}" for v in value]
+            lines.append(f"  {compact(key)}: [\n" + ",\n".join(items) + f"\n  ]{comma}")
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines)
 
 
 _SKIP = {"decidable_at", "closes_at"}

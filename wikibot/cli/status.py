@@ -16,7 +16,7 @@ from gamestate.profiles.blognomic_139 import BlogNomic139
 from gamestate.reigns import Reigns
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
-from wikibot.cli.profile_render import render_profile_table, report_to_json
+from wikibot.cli.profile_render import dumps_report, render_profile_table, report_to_json
 from wikibot.cli.status_render import render_table, status_to_json
 from wikibot.config import Config
 from wikibot.errors import ArchiveError
@@ -165,13 +165,7 @@ def _profile_status(
     # The check's warnings and the rules' own, each said once.
     report.warnings = list(dict.fromkeys([*loaded.warnings, *report.warnings]))
     if as_json:
-        click.echo(
-            json.dumps(
-                report_to_json(report, getattr(spec, "number_keys", ())),
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        click.echo(dumps_report(report_to_json(report, spec.number_keys)))
         for warning in report.warnings:
             click.echo(f"warning: {warning}", err=True)
         return

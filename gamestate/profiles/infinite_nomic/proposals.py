@@ -179,8 +179,11 @@ def decide_proposals(books: Books) -> tuple[dict[str, Outcome], list[str]]:
 
     took.sort(key=lambda mid: (effect_at(mid), created[mid]))
     # If more than one would take effect simultaneously: in the order created.
+    at_instant: dict[datetime, list[str]] = {}
     for mid in took:
-        together = [other for other in took if effect_at(other) == effect_at(mid)]
+        at_instant.setdefault(effect_at(mid), []).append(mid)
+    for mid in took:
+        together = at_instant[effect_at(mid)]
         if len(together) > 1:
             o = outcomes[mid]
             place = ordinal(together.index(mid) + 1)
