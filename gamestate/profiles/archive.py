@@ -45,6 +45,7 @@ _MATTER = {
     "text",
 }
 _VOTE = {"voter", "value", "at", "op", "spend_votes_in_reserve"}
+_OPS = ("cast", "add", "remove")
 _SHOWN = 60
 
 
@@ -140,9 +141,9 @@ def _member(raw: object, where: str) -> Member:
 
 
 def _vote(raw: object, where: str) -> VoteEvent:
-    if type(raw) is dict and _VOTE.issuperset(raw) and "op" not in raw:
+    if type(raw) is dict and _VOTE.issuperset(raw):
         voter, value = raw.get("voter"), raw.get("value")
-        spend = raw.get("spend_votes_in_reserve", 0)
+        spend, op = raw.get("spend_votes_in_reserve", 0), raw.get("op", "cast")
         if (
             type(voter) is str
             and voter.strip()
@@ -150,8 +151,9 @@ def _vote(raw: object, where: str) -> VoteEvent:
             and value.strip()
             and type(spend) is int
             and spend >= 0
+            and op in _OPS
         ):  # the common, well-formed vote: the fast path
-            return VoteEvent(voter, value, parse_time(raw.get("at"), f"{where}.at"), "cast", spend)
+            return VoteEvent(voter, value, parse_time(raw.get("at"), f"{where}.at"), op, spend)
     record = _table(raw, where)
     op = record.get("op", "cast")
     if op not in ("cast", "add", "remove"):
