@@ -61,19 +61,26 @@ class PostStatus(StrEnum):
     def from_text(cls, text: str) -> PostStatus:
         """Reads a status word case-insensitively (``open`` means Pending)."""
         word = text.strip().lower().replace("_", "-")
-        if word in ("open", "pending", ""):
-            return cls.PENDING
-        if word in ("selfkilled", "self-killed", "self killed"):
-            return cls.SELF_KILLED
-        for member in cls:
-            if member.value.lower() == word:
-                return member
-        raise ValueError(f"unknown post status {text!r}")
+        member = _STATUS_WORDS.get(word)
+        if member is None:
+            raise ValueError(f"unknown post status {text!r}")
+        return member
 
     @property
     def is_failed(self) -> bool:
         """Vetoed, Self-Killed and Illegal posts are all Failed for the rules."""
         return self in (PostStatus.FAILED, PostStatus.VETOED, PostStatus.SELF_KILLED)
+
+
+_STATUS_WORDS: dict[str, PostStatus] = {
+    **{member.value.lower(): member for member in PostStatus},
+    "open": PostStatus.PENDING,
+    "": PostStatus.PENDING,
+    "selfkilled": PostStatus.SELF_KILLED,
+    "self killed": PostStatus.SELF_KILLED,
+}
+"""Each status word ``PostStatus.from_text`` reads, lower case: one lookup (a big archive
+reads one per post)."""
 
 
 @dataclass(frozen=True)

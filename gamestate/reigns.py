@@ -30,6 +30,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
+from operator import attrgetter
 
 from gamestate.models import Category, Game, Player, Post, PostStatus, RosterSnapshot
 from gamestate.roster import Roster
@@ -125,15 +127,16 @@ class Reigns:
     @classmethod
     def from_game(cls, game: Game) -> Reigns:
         """Reads the Dynasties from every post of the game (not a view as of an instant)."""
-        posts = sorted(game.posts, key=lambda p: (p.posted_at, p.id))
+        posts = sorted(game.posts, key=attrgetter("posted_at", "id"))
         snapshots = tuple(sorted(game.rosters, key=lambda s: s.at))
         names = frozenset(p.name for p in game.players) | frozenset(
             p.name for s in snapshots for p in s.players
         )
         used: set[str] = set()
         reigns: list[Reign] = []
+        dov, enacted = Category.DOV.value, PostStatus.ENACTED  # looked up once, not per post
         for d in posts:
-            if d.category != Category.DOV.value or d.status is not PostStatus.ENACTED:
+            if d.category != dov or d.status is not enacted:
                 continue
             reigns.append(_reign(d, posts, used, game.terms.boss, names))
         events = [_Event(s.at, s.boss, f"the roster snapshot of {_iso(s.at)}") for s in snapshots]
@@ -151,9 +154,32 @@ class Reigns:
             first_boss, first_known = snapshots[0].boss, True
         return cls(tuple(reigns), snapshots, game.players, first_boss, first_known, tuple(events))
 
+    # Asked once per post of a 20-year archive: the times to bisect and each roster's
+    # names are worked out once.
+
+    @cached_property
+    def _event_times(self) -> list[datetime]:
+        return [e.at for e in self.events]
+
+    @cached_property
+    def _snapshot_times(self) -> list[datetime]:
+        return [s.at for s in self.snapshots]
+
+    @cached_property
+    def _names(self) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
+        """Snapshot index (-1: today's roster) -> its active names and its Idle names."""
+        lists = {-1: self.today, **{i: s.players for i, s in enumerate(self.snapshots)}}
+        return {
+            i: (
+                frozenset(p.name for p in players if not p.idle),
+                frozenset(p.name for p in players if p.idle),
+            )
+            for i, players in lists.items()
+        }
+
     def boss_at(self, moment: datetime) -> str | None:
         """The Boss at ``moment`` (None in a Metadynasty, or when not known)."""
-        i = bisect.bisect_right([e.at for e in self.events], moment)
+        i = bisect.bisect_right(self._event_times, moment)
         return self.events[i - 1].boss if i else self.first_boss
 
     def is_boss_known_at(self, moment: datetime) -> bool:
@@ -162,19 +188,25 @@ class Reigns:
 
     def snapshot_at(self, moment: datetime) -> RosterSnapshot | None:
         """The roster snapshot in force at ``moment``, if one was taken by then."""
-        i = bisect.bisect_right([s.at for s in self.snapshots], moment)
+        i = bisect.bisect_right(self._snapshot_times, moment)
         return self.snapshots[i - 1] if i else None
+
+    @cached_property
+    def _rosters(self) -> dict[tuple[int, int], Roster]:
+        """(snapshot index, Boss event index) -> the Roster then, as it is first asked for."""
+        return {}
 
     def roster_at(self, moment: datetime) -> Roster:
         """The roster in force at ``moment`` (today's before the first snapshot), with the
         Boss of that instant."""
-        snap = self.snapshot_at(moment)
-        players = snap.players if snap is not None else self.today
-        return Roster(
-            frozenset(p.name for p in players if not p.idle),
-            self.boss_at(moment),
-            frozenset(p.name for p in players if p.idle),
-        )
+        snap = bisect.bisect_right(self._snapshot_times, moment) - 1
+        event = bisect.bisect_right(self._event_times, moment)
+        roster = self._rosters.get((snap, event))
+        if roster is None:
+            active, idle = self._names[snap]
+            boss = self.events[event - 1].boss if event else self.first_boss
+            roster = self._rosters[snap, event] = Roster(active, boss, idle)
+        return roster
 
     def roster_source(self, moment: datetime) -> str:
         """Which roster ``roster_at`` used: a snapshot, or today's as a fallback."""
