@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is needed, then lint, types, tests.
+# Ends by saying how long it took, whatever the outcome.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
+SECONDS=0
+trap 'echo "scripts/test.sh: finished in ${SECONDS} s"' EXIT
 bash scripts/bootstrap.sh
 export PATH="$here/.venv/bin:$PATH"
 echo "== ruff"
