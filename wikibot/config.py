@@ -101,6 +101,8 @@ class WikiConfig:
     gamestate_page: str = "Gamestate"
     ruleset_page: str = "Ruleset"
     votes_page: str = "Votes"
+    audit_page: str = "Gamestate audit"
+    """The report page of ``wiki audit --apply``: one line per flagged revision."""
     path: str = "/"
     """Script path of the wiki (where api.php lives)."""
     edit_interval: float = 10.0

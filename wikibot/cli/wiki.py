@@ -178,3 +178,6 @@ def register(cli: click.Group, sandbox: click.Group, wiki: click.Group) -> None:
     sandbox.add_command(sandbox_wiki)
     cli.add_command(publish)
     wiki.add_command(check)
+    from wikibot.cli.wiki_audit import register as register_audit
+
+    register_audit(wiki)

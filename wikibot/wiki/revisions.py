@@ -191,8 +191,12 @@ class Revisions:
 class RevisionReader:
     """Reads page histories through a :class:`WikiClient` and counts its requests."""
 
-    def __init__(self, client: WikiClient, *, batch: int | str = "max") -> None:
+    def __init__(
+        self, client: WikiClient, *, batch: int | str = "max", bot_name: str | None = None
+    ) -> None:
         self.client = client
+        self.bot_name = bot_name or client.bot_name
+        """The bot's account (its revisions are the bot's); by default the client's."""
         self.batch = batch
         """``rvlimit`` of each batch: "max" (500 for a bot, else 50) or a number."""
         self.requests = 0
@@ -205,7 +209,7 @@ class RevisionReader:
         return self.client._api(title, "GET", "query", **params)
 
     def _bot(self, editor: str) -> bool:
-        return same_user(editor, self.client.bot_name)
+        return same_user(editor, self.bot_name)
 
     def _revision(self, title: str, raw: Mapping[str, Any]) -> WikiRevision:
         hidden: list[str] = []

@@ -1,0 +1,185 @@
+"""``nomicbot wiki audit``: every edit of the gamestate pages explained, or flagged."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import click
+
+from wikibot.cli.common import config_option, load, now_option, parse_now, reported
+from wikibot.errors import MirrorError
+from wikibot.mirror.api import Mirror
+from wikibot.resolve.run import game_with_resolutions
+from wikibot.wiki.audit import AuditRun, flagged_rows, record_audit, run_audit
+from wikibot.wiki.audit_page import publish_audit
+from wikibot.wiki.client import connect
+from wikibot.wiki.revisions import RevisionReader, Since
+
+__all__ = ["audit_command", "register", "render_audit"]
+
+
+def _when(at: str) -> str:
+    return at.replace("+00:00", "Z")
+
+
+def _finding(f: Mapping[str, Any]) -> Iterator[str]:
+    head = f"    {f['kind']}"
+    if f.get("rule"):
+        head += f': rule "{f["rule"]}"'
+    if f.get("cell"):
+        head += f" at {f['cell']}"
+    if f.get("expected") is not None or f.get("found") is not None:
+        head += f": expected {f.get('expected')}, found {f.get('found')}"
+    yield head
+    if f.get("words"):
+        yield f'      "{f["words"]}"'
+    for reading in f.get("readings", ()):
+        yield f"      reading: {reading}"
+
+
+def render_audit(data: Mapping[str, Any]) -> list[str]:
+    """The audit as text: one block per revision, then what is pending, the differences
+    from the ledger and the events."""
+    revisions = data["revisions"]
+    flagged = [r for r in revisions if r["verdict"] in ("illegal", "unexplained", "ambiguous")]
+    lines = [
+        f"Audit of the gamestate pages since {data['since']}, as of {data['now']}: "
+        f"{len(revisions)} revision(s), {len(flagged)} flagged."
+    ]
+    lines.extend(f"Assumed: {a}" for a in data["assumptions"])
+    for r in revisions:
+        who = f"{r['editor']} (bot)" if r["bot"] else r["editor"]
+        lines.append(
+            f"r{r['revid']} {r['page']} {_when(r['at'])} {who}: {r['verdict']}"
+            + (f"  [{r['summary']}]" if r["summary"] else "")
+        )
+        for a in r["actions"]:
+            args = " ".join(f"{k}={v}" for k, v in a["args"].items() if v is not None)
+            ledger = f" (ledger #{a['ledger']})" if a.get("ledger") else ""
+            lines.append(f"    {a['action']} by {a['actor']}{' ' + args if args else ''}{ledger}")
+        for f in r["findings"]:
+            lines.extend(_finding(f))
+    for p in data["pending"]:
+        lines.append(
+            f"Pending: r{p['revid']} {p['page']} by {p['editor']} (its other half may come "
+            f"until {_when(p['until'])}): {', '.join(p['cells'])}"
+        )
+    for d in data["discrepancies"]:
+        lines.append(
+            f"Differs from the ledger: {d['cell']}: page {d['page']!r}, ledger {d['ledger']!r}"
+        )
+    for e in data["events"]:
+        rest = {k: v for k, v in e.items() if k not in ("kind", "revid", "at")}
+        lines.append(f"Event: {e['kind']} by r{e['revid']} at {_when(e['at'])}: {rest}")
+    return lines
+
+
+@click.command("audit")
+@click.option(
+    "--since",
+    "since_text",
+    default=None,
+    metavar="REVID|ISO",
+    help="Audit the revisions after this revision id or instant (default: after the last "
+    "audited revision of each page, kept in the mirror).",
+)
+@now_option
+@click.option("--json", "as_json", is_flag=True, help="Print issue 20's JSON object.")
+@click.option(
+    "--apply",
+    "apply_",
+    is_flag=True,
+    help="Record the legal actions in the ledger and the flagged revisions on the report "
+    "page ([wiki] audit_page).",
+)
+@config_option
+def audit_command(
+    since_text: str | None,
+    now_text: str | None,
+    as_json: bool,
+    apply_: bool,
+    config_path: str | None,
+) -> None:
+    """Explain every edit of the Nomicland and Gamestate pages, or flag it.
+
+    Reads each revision after the last audited one (or after --since), in
+    order, and finds the legal actions that make exactly its changes, computed
+    on the ledger's state: each revision is legal, illegal (with the rule, the
+    cell, the value expected and found), unexplained or ambiguous. The bot's own
+    revisions are matched to their ledger rows. A dry run records nothing;
+    --apply records each legal action in the ledger (its cause the revision
+    ids) and lists the flagged revisions on the report page; a rerun adds
+    nothing. Exits 0 whatever the verdicts (read them in the output).
+
+    Example:
+
+    \b
+        nomicbot wiki audit --since 2016-05-16T00:00:00Z --now 2016-05-23T00:00:00Z
+        nomicbot wiki audit --json
+        nomicbot wiki audit --apply
+    """
+    now = parse_now(now_text)
+    config = load(config_path)
+    with reported():
+        since = Since.parse(since_text) if since_text is not None else None
+        client = connect(config, dry_run=not apply_, login=apply_ or bool(config.wiki.user))
+        try:
+            mirror = Mirror.open(config.mirror.database, create=apply_)
+        except MirrorError:
+            raise click.ClickException(
+                f"no mirror at {config.mirror.database}: run `nomicbot sync` first (the "
+                "audit reads the roster and the ledger from it)"
+            ) from None
+        with mirror:
+            game = game_with_resolutions(mirror)
+            reader = RevisionReader(client, bot_name=config.wiki.bot_name or None)
+            run = run_audit(
+                reader,
+                mirror,
+                config.wiki,
+                now=now,
+                game=game,
+                since=since,
+                ruleset=lambda: _ruleset(client, config.wiki.ruleset_page),
+            )
+            recorded = record_audit(mirror, run) if apply_ else (0, 0)
+            published = None
+            if apply_ and recorded[1]:
+                published = publish_audit(
+                    client,
+                    flagged_rows(mirror),
+                    title=config.wiki.audit_page,
+                    audited=len(run.recordable),
+                )
+    _print(run, as_json=as_json)
+    if apply_:
+        facts, rows = recorded
+        said = f"Recorded {facts} ledger row(s) and {rows} audited revision(s)"
+        if published is not None and published.saved:
+            said += f"; {published.title}: saved revision {published.revid}"
+        elif published is not None:
+            said += f"; {published.title}: no change"
+        click.echo(said + ".", err=as_json)
+    else:
+        click.echo("Dry run: nothing recorded (use --apply to record).", err=as_json)
+
+
+def _ruleset(client: Any, title: str) -> str | None:
+    page = client.read(title)
+    return str(page.text) if page.exists else None
+
+
+def _print(run: AuditRun, *, as_json: bool) -> None:
+    data = run.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for line in render_audit(data):
+        click.echo(line)
+
+
+def register(wiki: click.Group) -> None:
+    """Adds ``wiki audit`` to the CLI."""
+    wiki.add_command(audit_command)

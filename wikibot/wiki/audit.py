@@ -1,0 +1,393 @@
+"""The wiki audit's I/O: read the revisions, build the audit's input, record what it found.
+
+``nomicbot wiki audit`` and ``watch`` run :func:`run_audit`:
+
+1. the revisions of the Nomicland and Gamestate pages after the cursor (the last
+   revision of each page audited, kept in the mirror) or after ``--since``, read
+   in batches (:mod:`wikibot.wiki.revisions`);
+2. the audit's input: the pages at the starting point, the economy's ledger
+   (:class:`LedgerFact` per applied row), the roster and Hiatus of each instant
+   from the dynasty timeline (the mirror's posts and roster snapshots), the
+   Ruleset's Buildings, the front page as of an instant (read only when asked),
+   and the matters enacted on the blog;
+3. the pure audit (:func:`gamestate.dynasties.nomicland.audit.audit`).
+
+:func:`record_audit` (``--apply``) writes what it found into the mirror, once:
+
+* each new ledger row (domain ``nomicland``), its cause the revision id(s), so the
+  economy's replay, ``state`` and the next action see it;
+* one row per audited revision (domain ``audit``, op id ``audit:REVID``) with
+  its verdict and findings: the cursor. A revision that is half of an action
+  whose other half may still come (``pending``), and everything after it, is not
+  recorded: the next audit reads it again, so the halves can still pair.
+
+The report page (``[wiki] audit_page``) lists every flagged revision, one line
+each, between ``nomicbot:audit`` markers (:mod:`wikibot.wiki.audit_page`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from gamestate.dynasties.nomicland.audit.inputs import (
+    GAMESTATE,
+    NOMICLAND,
+    AuditInput,
+    BlogEffect,
+    LedgerFact,
+    Revision,
+    RosterView,
+)
+from gamestate.dynasties.nomicland.audit.results import AuditResult, NewFact, RevisionAudit
+from gamestate.models import Category, Game, PostStatus
+from gamestate.timeline import Timeline
+from rules_text import BuildingCatalogue
+from wikibot.config import WikiConfig
+from wikibot.errors import WikiError
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import APPLIED, BASELINE, Ledger, LedgerEntry
+from wikibot.mirror.schema import LedgerRow
+from wikibot.wiki.drift import ruleset_buildings
+from wikibot.wiki.economy import FRONT_PAGE
+from wikibot.wiki.revisions import (
+    Cursor,
+    RevisionReader,
+    Revisions,
+    Since,
+    WikiRevision,
+    format_wiki_time,
+)
+
+__all__ = [
+    "AUDIT",
+    "AuditRun",
+    "audit_cursor",
+    "audited_revisions",
+    "blog_effects",
+    "ledger_facts",
+    "record_audit",
+    "roster_functions",
+    "run_audit",
+]
+
+AUDIT = "audit"
+"""The ledger domain of the audit's per-revision rows (its cursor)."""
+_AUDIT_ACTION = "audit"
+
+
+@dataclass(frozen=True)
+class AuditRun:
+    """One audit: what was read, and what the audit found."""
+
+    since: str
+    """Where it started: ``revision N`` / ``after revisions ...`` / an instant."""
+    now: datetime
+    """The audit's instant."""
+    read: Revisions
+    """The revisions read, with the pages at the start."""
+    result: AuditResult
+    """The pure audit's result."""
+    titles: Mapping[str, str]
+    """Page role (``Nomicland``/``Gamestate``) -> title."""
+    notes: tuple[str, ...] = ()
+    """What the I/O side could not provide (unreadable revisions, no roster)."""
+    requests: int = 0
+    """API requests made for this audit (the client's login aside)."""
+    revision_titles: Mapping[int, str] = field(default_factory=dict)
+    """Revision id -> its page's title."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Issue 20's object: ``{"since", "now", "assumptions", "revisions", "pending",
+        "discrepancies", "events", "state"}``."""
+        body = self.result.to_json()
+        return {
+            "since": self.since,
+            "now": format_wiki_time(self.now),
+            "assumptions": [*body["assumptions"], *self.notes],
+            "revisions": body["revisions"],
+            "pending": body["pending"],
+            "discrepancies": body["discrepancies"],
+            "events": body["events"],
+            "state": body["state"],
+        }
+
+    @property
+    def recordable(self) -> tuple[RevisionAudit, ...]:
+        """The audited revisions before the first ``pending`` one (those the cursor passes)."""
+        out: list[RevisionAudit] = []
+        for r in self.result.revisions:
+            if r.verdict.value == "pending":
+                break
+            out.append(r)
+        return tuple(out)
+
+
+# The cursor.
+
+
+def audited_revisions(mirror: Mirror) -> dict[int, str]:
+    """Revision id -> its verdict, for every revision an ``--apply`` audit recorded."""
+    with mirror.bound():
+        rows = LedgerRow.select(LedgerRow.arguments).where(LedgerRow.domain == AUDIT)
+        return {int(r.arguments["revid"]): str(r.arguments["verdict"]) for r in rows}
+
+
+def audit_cursor(mirror: Mirror, pages: WikiConfig) -> Cursor | None:
+    """Where the next audit starts: after the last audited revision of each page; before
+    any audit, after the revisions the bot first read (the ledger's baselines); None
+    when there is neither (``--since`` is then needed)."""
+    last: dict[str, int] = {}
+    with mirror.bound():
+        rows = LedgerRow.select(LedgerRow.arguments).where(LedgerRow.domain == AUDIT)
+        for row in rows:
+            title, revid = str(row.arguments["page"]), int(row.arguments["revid"])
+            last[title] = max(last.get(title, 0), revid)
+    if last:
+        return Cursor(last)
+    ledger = Ledger(mirror)
+    for title in (pages.nomicland_page, pages.gamestate_page):
+        base = ledger.get(f"{BASELINE}:{title}")
+        if base is not None and title in base.revisions:
+            last[title] = int(base.revisions[title])
+    return Cursor(last) if len(last) == 2 else None
+
+
+# The audit's input, from the mirror.
+
+
+def _fact(entry: LedgerEntry) -> LedgerFact:
+    revisions = [int(r) for r in entry.revisions.values()]
+    revisions += [int(r) for r in entry.after.get("audit_revisions", ()) if int(r) not in revisions]
+    state = entry.after.get("state")
+    values = entry.after.get("values", ())
+    rolled = [v for v in values if isinstance(v, int | str)] if entry.action == "roll" else []
+    return LedgerFact(
+        op_id=entry.op_id,
+        action={"action": entry.action, **dict(entry.arguments)},
+        actor=entry.actor,
+        at=entry.at,
+        cause=entry.cause,
+        revisions=tuple(revisions),
+        state=state if isinstance(state, dict) else None,
+        result=tuple(rolled),
+    )
+
+
+def ledger_facts(ledger: Ledger) -> list[LedgerFact]:
+    """The economy ledger's applied rows, in order, as the audit reads them."""
+    return [_fact(e) for e in ledger.actions()]
+
+
+def roster_functions(
+    game: Game | None,
+) -> tuple[Callable[[datetime], RosterView], Callable[[datetime], str | None]]:
+    """Who is who, and why the game is in Hiatus, at each instant (the dynasty timeline)."""
+    if game is None:
+        return (lambda moment: RosterView(frozenset())), (lambda moment: None)
+    timeline = Timeline.from_game(game)
+
+    def roster_at(moment: datetime) -> RosterView:
+        roster = timeline.reigns.roster_at(moment)
+        return RosterView(roster.active | roster.idle, roster.idle, roster.boss or "")
+
+    def hiatus_at(moment: datetime) -> str | None:
+        reason = timeline.hiatus_reason(moment)
+        if reason is None and Timeline.is_downtime(moment):
+            return "Seasonal Downtime (24 to 27 December)"
+        return reason
+
+    return roster_at, hiatus_at
+
+
+def blog_effects(game: Game | None, closed: Mapping[str, datetime] = {}) -> list[BlogEffect]:
+    """Enacted Proposals and CfJs (their effects applied by hand, unchecked), oldest first."""
+    if game is None:
+        return []
+    kinds = {Category.PROPOSAL: "proposal", Category.CFJ: "cfj"}
+    effects = [
+        BlogEffect(
+            kinds[Category(p.category)],
+            p.id,
+            p.resolved_at,
+            _admin(p.admin_note) or p.author,
+        )
+        for p in game.posts
+        if p.category in kinds and p.status is PostStatus.ENACTED and p.resolved_at is not None
+    ]
+    return sorted(effects, key=lambda e: e.at)
+
+
+def _admin(note: str | None) -> str | None:
+    from gamestate.admin_notes import parse_admin_note
+
+    return parse_admin_note(note).admin if note else None
+
+
+def _revision(r: WikiRevision, role: str) -> Revision:
+    return Revision(role, r.revid, r.parent, r.editor, r.at, r.summary, r.text, r.bot)
+
+
+def run_audit(
+    reader: RevisionReader,
+    mirror: Mirror,
+    pages: WikiConfig,
+    *,
+    now: datetime,
+    game: Game | None,
+    since: Since | None = None,
+    ruleset: Callable[[], str | None] | None = None,
+    catalogue: BuildingCatalogue | None = None,
+) -> AuditRun:
+    """Reads the new revisions and audits them (nothing is recorded: see
+    :func:`record_audit`). ``ruleset`` reads the Ruleset's text, only when there is
+    something to audit (an audit with nothing new costs one request)."""
+    from gamestate.dynasties.nomicland.audit import audit
+
+    roles = {NOMICLAND: pages.nomicland_page, GAMESTATE: pages.gamestate_page}
+    role_of = {title: role for role, title in roles.items()}
+    start: Cursor | Since
+    if since is not None:
+        start = since
+        said = f"revision {since.revid}" if since.at is None else format_wiki_time(since.at)
+    else:
+        cursor = audit_cursor(mirror, pages)
+        if cursor is None:
+            raise WikiError(
+                "nothing audited yet and the ledger has no first read of the pages: give "
+                "--since REVID or --since ISO (where to start)"
+            )
+        start = cursor
+        said = "after revisions " + ", ".join(
+            f"{role} {cursor.last[t]}" for role, t in roles.items() if t in cursor.last
+        )
+    spent = reader.requests
+    read = _read(reader, roles, start)
+    notes = tuple(
+        f"{r.title}: revision {r.revid} by {r.editor or 'a hidden editor'} at "
+        f"{format_wiki_time(r.at)} is unreadable ({r.hidden}): reported, not guessed"
+        for r in read.unreadable
+    )
+    if catalogue is None:
+        text = ruleset() if (ruleset is not None and read.revisions) else None
+        catalogue = ruleset_buildings(text) if text is not None else None
+        if catalogue is None:
+            catalogue = BuildingCatalogue(())  # no Ruleset to read: no Building is known
+    roster_at, hiatus_at = roster_functions(game)
+    ledger = Ledger(mirror)
+    from wikibot.wiki.dynasty import closed_demand_posts
+
+    inp = AuditInput(
+        revisions=[_revision(r, role_of[r.title]) for r in read.revisions],
+        base={role: read.bases[t].text or "" for role, t in roles.items()},
+        ledger=ledger_facts(ledger),
+        roster_at=roster_at,
+        hiatus_at=hiatus_at,
+        catalogue=catalogue,
+        front_page_at=lambda moment: reader.front_page_at(FRONT_PAGE, moment),
+        enacted=blog_effects(game, closed_demand_posts(ledger)),
+        now=now,
+    )
+    result = audit(inp)
+    return AuditRun(
+        said,
+        now,
+        read,
+        result,
+        roles,
+        notes,
+        reader.requests - spent,
+        {r.revid: r.title for r in read.revisions},
+    )
+
+
+def _read(reader: RevisionReader, roles: Mapping[str, str], start: Cursor | Since) -> Revisions:
+    from wikibot.wiki.revisions import read_revisions
+
+    return read_revisions(reader, [roles[NOMICLAND], roles[GAMESTATE]], after=start)
+
+
+# Recording (--apply).
+
+
+def _fact_entry(fact: NewFact, titles: Mapping[int, str]) -> LedgerEntry:
+    action = dict(fact.action)
+    name = str(action.pop("action"))
+    by_page: dict[str, int] = {}
+    for revid in fact.revisions:
+        title = titles.get(revid)
+        if title is not None:
+            by_page[title] = max(by_page.get(title, 0), revid)
+    return LedgerEntry(
+        fact.op_id,
+        fact.at,
+        fact.actor,
+        name,
+        arguments=action,
+        before={},
+        after={
+            "state": dict(fact.state),
+            "changes": list(fact.changes),
+            "audit_revisions": list(fact.revisions),
+            "rule": fact.changes[0] if fact.changes else name,
+        },
+        cause=fact.cause,
+        revisions=by_page,
+    )
+
+
+def record_audit(mirror: Mirror, run: AuditRun) -> tuple[int, int]:
+    """Writes the new ledger rows and the per-revision rows, each once; returns how
+    many of each were new (a rerun: ``(0, 0)``)."""
+    recorded = run.recordable
+    passed = {r.revid for r in recorded}
+    ledger = Ledger(mirror)
+    audits = Ledger(mirror, domain=AUDIT)
+    facts = 0
+    for fact in run.result.new_facts:
+        if not set(fact.revisions) <= passed or ledger.get(fact.op_id) is not None:
+            continue  # waits for its pending half, or recorded already
+        entry = _fact_entry(fact, run.revision_titles)
+        ledger.start(entry, once=True)
+        ledger.finish(entry.op_id, entry.revisions)
+        facts += 1
+    rows = 0
+    for r in recorded:
+        op_id = f"{AUDIT}:{r.revid}"
+        if audits.get(op_id) is not None:
+            continue
+        title = run.revision_titles.get(r.revid, run.titles.get(r.page, r.page))
+        audits.start(
+            LedgerEntry(
+                op_id,
+                r.at,
+                r.editor,
+                _AUDIT_ACTION,
+                arguments={"page": title, "revid": r.revid, "verdict": r.verdict.value},
+                after=r.to_json(),
+                cause=f"revision {r.revid}",
+                revisions={title: r.revid},
+            ),
+            once=True,
+        )
+        audits.finish(op_id)
+        rows += 1
+    return facts, rows
+
+
+def flagged_rows(mirror: Mirror) -> list[Mapping[str, Any]]:
+    """Every flagged revision recorded by an audit (the report page's lines), by id."""
+    with mirror.bound():
+        rows = LedgerRow.select(LedgerRow.after).where(
+            (LedgerRow.domain == AUDIT) & (LedgerRow.state == APPLIED)
+        )
+        found = [dict(r.after) for r in rows]
+    flagged = [r for r in found if r.get("verdict") in ("illegal", "unexplained", "ambiguous")]
+    return sorted(flagged, key=lambda r: int(r["revid"]))
+
+
+def flagged_json(revisions: Sequence[RevisionAudit]) -> list[dict[str, Any]]:
+    """The flagged revisions of one run as the report page reads them."""
+    return [r.to_json() for r in revisions if r.is_flagged]
