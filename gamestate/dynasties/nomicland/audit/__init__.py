@@ -1,0 +1,137 @@
+"""``nomicbot wiki audit``'s pure engine: every human edit of the Nomicland and Gamestate
+pages explained as legal actions, or flagged with the rule it breaks (issue 20).
+
+Interface (the I/O side reads MediaWiki and the mirror, and records what this returns)::
+
+    result = audit(AuditInput(
+        revisions=[Revision(page, revid, parent, editor, at, summary, text, bot), ...],
+        base={"Nomicland": text, "Gamestate": text},     # the pages at --since
+        ledger=[LedgerFact(op_id, action_json, actor, at, cause, revisions, state, result)],
+        roster_at=lambda at: RosterView(imagineers, idle, boss),
+        hiatus_at=lambda at: None,                        # or why the game is in Hiatus
+        catalogue=buildings(ruleset),
+        front_page_at=lambda at: front_page_text,         # optional
+        pairing_window=DEFAULT_PAIRING_WINDOW,            # one hour
+        enacted=[BlogEffect(kind, matter, at, actor, action, cells)],   # optional
+        now=None,                                         # optional: the audit's instant
+    ))
+    result.to_json()      # {"assumptions", "revisions", "pending", "discrepancies",
+                          #  "events", "state"}: issue 20's --json less "since" and "now"
+    result.new_facts      # ledger rows to record: NewFact(op_id, action, actor, at,
+                          #  revisions (the cause), state (after["state"]), changes)
+
+Extensions of the agreed interface, all optional: ``LedgerFact.state`` (the ledger's
+``after["state"]``, so the audit starts from the ledger's own state rather than a replay),
+``LedgerFact.result`` (a roll's values), ``AuditInput.enacted`` (the blog's decisions:
+Demand closes by comment, enacted Proposals and CfJs, mechanical ``cells`` or None for "by
+hand"), ``AuditInput.now`` (a half whose window is still open at ``now`` stays ``pending``),
+``AuditInput.op_prefix`` (the new rows' op ids are ``PREFIX:REVIDS:N``, the same on a
+rerun, so a rerun records nothing new: a fact whose op id is in ``ledger`` is not returned).
+
+How it works: each revision's page is read into cells (:mod:`.cells`) and diffed with its
+parent's. A changed cell whose new value the ledger's state already holds is a correction.
+Every other changed cell is a cue (:mod:`.steps`); the cues' actions are applied by the
+economy's own ``apply`` to the *ledger's* state in every order and with every choice
+(:mod:`.explain`), and the best try is judged (:mod:`.judge`). The walk (:mod:`.run`) pairs
+an editor's unexplained half with their next edit within the window, applies the ledger's
+own rows (the bot's edits, by revision id; rows without a revision, at their time), sets the
+Boss and the Idle from the roster at each revision, and reports what differs at the end.
+
+Readings (README-ready; each pinned by a test in ``tests/gamestate/dynasties/nomicland/
+test_audit_*.py``):
+
+- **A spend by Debt that passes the Boss's Debt** (Spending: "If an Imagineer's Debt
+  exceeds that of the Boss's ... they may only spend currency by reducing their Budget"):
+  judged on the Debts *before* the spending, so it is allowed and recorded; the revision is
+  ``ambiguous``, listing both readings (the other: judged after, only the Budget may pay).
+- **A zero-cost Budget Building** (a Budget version taking C as zero in an empty Zone, X 0)
+  is constructed by spending nothing: ``legal``; only the Buildings line changes; the
+  payment choice is noted as an identical alternative.
+- **Visitors added to a processed day**: an IP License may be exercised onto "any Uncrowded
+  Business Day", processed or not; ``legal``, noting who already processed it (their
+  processing is not redone).
+- **Whose License may be exercised**: any Zone's, not only the exerciser's own; ``legal``,
+  noted. Two Zones with the same segments are identical alternatives.
+- **Who acts**: the editor. An edit writing another Imagineer's action (Bob raising Ann's
+  LBD) is ``illegal`` (Gamestate Tracking: "Any Imagineer may update any Imagineer's data
+  via the GNDT, whenever the Ruleset permits it"), and not recorded. A Demand close and an
+  enactment are the blog's decider's; a correction is the editor's.
+- **Corrections and undos**: a cell put back to the ledger's value is a correction, legal by
+  any non-Idle Imagineer, also during Hiatus. Putting back the value a *legal* action changed
+  is an undo that makes the page stop matching the gamestate: ``illegal`` (rule "Gamestate
+  Tracking"), and the ledger keeps the action.
+- **A value already wrong**, moved by exactly what the rules move it by, is right: the old
+  discrepancy stays listed in ``discrepancies`` and is not blamed on this editor.
+- **Pairing**: one action may span an editor's *next* edits within ``pairing_window``
+  (default one hour, :data:`DEFAULT_PAIRING_WINDOW`), on either page; the action's time is
+  its first edit's. A lone half is ``unexplained`` (``lone_half``).
+- **Several actions in one edit** are tried in every order (up to five; more in the
+  canonical order) and the order their costs allow is taken.
+- **Focus Grouping written by hand**: who (the Boss) and how many (three on each Uncrowded
+  day, judged before any is added) are checked; the letters are compared with a roll of the
+  Boss recorded in the ledger within the window (3 x DICE4 per day, 1 Child, 2 Teen, 3 Adult,
+  4 Senior) or with a recorded ``demand open``; with none, ``legal`` and
+  ``random_unverified``.
+- **Hiatus**: no dynastic action may be taken; corrections may.
+- **Before the ledger's first row** the pages at ``--since`` are the gamestate, with X 0,
+  no Building built that day, no first processor or exerciser known, no removal awaiting a
+  new Business Day and no interest applied; ``assumptions`` says so.
+- **Text the bot does not own** and columns the Ruleset does not name are not gamestate:
+  changing them is ``legal`` with no action.
+- **Zone creation** with no front page known is ``legal`` with an ``unverified`` finding.
+"""
+
+from __future__ import annotations
+
+from gamestate.dynasties.nomicland.audit.cells import CellChange, PageRead, diff
+from gamestate.dynasties.nomicland.audit.inputs import (
+    DEFAULT_PAIRING_WINDOW,
+    GAMESTATE,
+    NOMICLAND,
+    AuditInput,
+    BlogEffect,
+    LedgerFact,
+    Revision,
+    RosterView,
+)
+from gamestate.dynasties.nomicland.audit.records import economy_from_record, record_of
+from gamestate.dynasties.nomicland.audit.results import (
+    AuditedAction,
+    AuditResult,
+    Discrepancy,
+    Event,
+    Finding,
+    FindingKind,
+    NewFact,
+    Pending,
+    RevisionAudit,
+    Verdict,
+)
+from gamestate.dynasties.nomicland.audit.run import audit
+
+__all__ = [
+    "DEFAULT_PAIRING_WINDOW",
+    "GAMESTATE",
+    "NOMICLAND",
+    "AuditInput",
+    "AuditResult",
+    "AuditedAction",
+    "BlogEffect",
+    "CellChange",
+    "Discrepancy",
+    "Event",
+    "Finding",
+    "FindingKind",
+    "LedgerFact",
+    "NewFact",
+    "PageRead",
+    "Pending",
+    "Revision",
+    "RevisionAudit",
+    "RosterView",
+    "Verdict",
+    "audit",
+    "diff",
+    "economy_from_record",
+    "record_of",
+]

@@ -1,0 +1,329 @@
+"""Explaining one set of changed cells by actions on the ledger's state.
+
+The slots of :mod:`~gamestate.dynasties.nomicland.audit.steps` are tried in every order
+(up to :data:`MAX_ORDERED` slots; more are tried in the canonical order only) and with
+every choice (up to :data:`MAX_TRIES` combinations). Each try applies the actions with the
+economy's own :func:`~gamestate.dynasties.nomicland.engine.apply` to the *ledger's* state,
+and compares the cells it changes with the page's: the best try has the fewest unexplained
+cells, then refused actions, then wrong values, then cells not yet written, then actions.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
+from gamestate.dynasties.nomicland.audit.steps import ENACTED, FOCUS, PLAYER_ROW, Context, Step
+from gamestate.dynasties.nomicland.clauses import IDLE
+from gamestate.dynasties.nomicland.demand_actions import FOCUS_GROUPING_CLAUSE
+from gamestate.dynasties.nomicland.economy import Change, Economy, Field
+from gamestate.dynasties.nomicland.engine import apply
+from gamestate.dynasties.nomicland.errors import ActionRefused
+from gamestate.dynasties.nomicland.models import (
+    BusinessDay,
+    NomiclandError,
+    RuleClause,
+    parse_buildings,
+    parse_license,
+    parse_names,
+    parse_visitors,
+)
+from rules_text.buildings import BuildingCatalogue
+
+__all__ = [
+    "GAMESTATE_TRACKING",
+    "MAX_ORDERED",
+    "MAX_TRIES",
+    "Applied",
+    "Explanation",
+    "explain",
+    "run_step",
+    "with_cells",
+]
+
+MAX_ORDERED = 5
+"""Up to this many actions in one edit are tried in every order."""
+MAX_TRIES = 3000
+"""At most this many combinations of orders and choices are tried per edit."""
+
+GAMESTATE_TRACKING = RuleClause(
+    "Gamestate Tracking",
+    "Any Imagineer may update any Imagineer's data via the GNDT, whenever the Ruleset "
+    "permits it.",
+)
+IMAGINEERS = RuleClause(
+    "Imagineers",
+    "Each Imagineer has a GNDT row: a new Imagineer's row holds the defaults (Budget 0, Debt "
+    "0, Smiles 10, LBD the highest-numbered existing Business Day).",
+)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One step of a try: allowed (with its changes and the states around it) or refused."""
+
+    step: Step
+    """The action."""
+    before: Economy
+    """The ledger's state it was applied to."""
+    after: Economy
+    """The state after it (``before`` when refused)."""
+    changes: tuple[Change, ...] = ()
+    """What it changed."""
+    refused: ActionRefused | None = None
+    """Why it is not allowed (None: allowed)."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The best try for a set of changes."""
+
+    applied: tuple[Applied, ...]
+    """Each step in order (refused ones included)."""
+    state: Economy
+    """The ledger's state after the allowed steps."""
+    unexplained: tuple[str, ...]
+    """Changed cells no step explains."""
+    wrong: tuple[tuple[str, str | None, str | None], ...]
+    """(cell, expected, found) for a cell written with another value than the rules give."""
+    missing: tuple[tuple[str, str | None, str | None], ...]
+    """(cell, expected, found) for a cell a step changes that the edit left alone."""
+    alternatives: tuple[tuple[Step, ...], ...] = ()
+    """Other choices giving the same cells."""
+
+    @property
+    def score(self) -> tuple[int, int, int, int, int]:
+        """Lower is better."""
+        refused = sum(1 for a in self.applied if a.refused is not None)
+        return (len(self.unexplained), refused, len(self.wrong), len(self.missing),
+                len(self.applied))
+
+    @property
+    def allowed(self) -> tuple[Applied, ...]:
+        """The steps the rules allow."""
+        return tuple(a for a in self.applied if a.refused is None)
+
+
+def run_step(
+    state: Economy, step: Step, *, at: datetime, ctx: Context, catalogue: BuildingCatalogue
+) -> tuple[Economy, tuple[Change, ...]]:
+    """Applies one step to the ledger's state, or raises :class:`ActionRefused`."""
+    if step.name == PLAYER_ROW:
+        name = str(dict(step.args)["name"])
+        if not ctx.roster.is_player(name):
+            raise ActionRefused(f"{name} is not an Imagineer (the roster)", IMAGINEERS)
+        _active(ctx, step.actor)
+        new = state.with_new_player(name)
+        return new, (Change(IMAGINEERS, name, Field.PLAYER, None, name, "a new Imagineer's row"),)
+    if step.name == FOCUS:
+        _active(ctx, step.actor)
+        return _focus(state, step)
+    if step.name == ENACTED:
+        values = {str(k): str(v) for k, v in step.args}
+        clause = RuleClause("Votable Matters", "the Admin Enacting it shall update the Gamestate")
+        return with_cells(state, values), tuple(
+            Change(clause, k, Field.NOTE, None, None, f"set to {v!r}") for k, v in values.items()
+        )
+    assert step.action is not None
+    if step.effect is None:
+        _active(ctx, step.actor)
+    moment = step.effect.at if step.effect is not None else at
+    outcome = apply(state, step.action, actor=step.actor, now=moment, catalogue=catalogue)
+    if step.proxy is not None and step.effect is None:
+        raise ActionRefused(
+            f"{step.proxy} wrote {step.actor}'s {step.name}: only {step.actor} may take it",
+            GAMESTATE_TRACKING,
+        )
+    return outcome.state, outcome.changes
+
+
+def _active(ctx: Context, name: str) -> None:
+    if not ctx.roster.is_active(name):
+        what = "Idle" if ctx.roster.is_player(name) else "not an Imagineer"
+        raise ActionRefused(f"{name} is {what} at {ctx.at.isoformat()} (the roster)", IDLE)
+
+
+def _focus(state: Economy, step: Step) -> tuple[Economy, tuple[Change, ...]]:
+    if step.actor.casefold() != state.boss.casefold():
+        raise ActionRefused(f"{step.actor} is not the Boss ({state.boss or 'nobody'})",
+                            FOCUS_GROUPING_CLAUSE)
+    added = {int(k): str(v) for k, v in step.args}
+    imagineers = len(state.imagineers)
+    uncrowded = {d.number for d in state.days if not d.is_crowded(imagineers)}
+    if set(added) != uncrowded:
+        raise ActionRefused(
+            f"three Visitors were added to Business Days {sorted(added)}; the Uncrowded ones "
+            f"are {sorted(uncrowded)}",
+            FOCUS_GROUPING_CLAUSE,
+        )
+    new = state
+    changes = []
+    for number, letters in sorted(added.items()):
+        day = state.days[number - 1]
+        grown = BusinessDay(number, day.visitors + parse_visitors(letters))
+        new = new.with_day(grown)
+        changes.append(Change(FOCUS_GROUPING_CLAUSE, str(number), Field.VISITORS, str(day),
+                              str(grown), f"+{letters} (as written)"))
+    return new, tuple(changes)
+
+
+def with_cells(state: Economy, values: Mapping[str, str]) -> Economy:
+    """The economy with cells set to the values given (an enactment, a change by hand);
+    a value the Ruleset cannot read is left as the ledger has it."""
+    new = state
+    for cell, value in values.items():
+        parts = cell.split("/")
+        try:
+            new = _with_cell(new, parts, value)
+        except (NomiclandError, ValueError, IndexError):
+            continue
+    return new
+
+
+def _with_cell(state: Economy, parts: list[str], value: str) -> Economy:
+    if parts[0] == "Gamestate" and len(parts) == 2:
+        return state.with_new_player(parts[1])
+    if parts[0] == "Gamestate" and len(parts) == 3:
+        row = state.player(parts[1])
+        if row is None:
+            return state
+        attribute = {"Budget": "budget", "Debt": "debt", "Smiles": "smiles", "LBD": "lbd"}
+        return state.with_player(replace(row, **{attribute[parts[2]]: int(value)}))
+    if parts[1] == "Visitors":
+        number = int(parts[2])
+        if number == len(state.days) + 1 or number <= len(state.days):
+            return state.with_day(BusinessDay(number, parse_visitors(value)))
+        return state
+    from gamestate.dynasties.nomicland.models import Zone
+
+    zone = state.zone(parts[1]) or Zone(parts[1])
+    if len(parts) == 2:
+        return state.with_zone(zone)
+    label = parts[2]
+    if label == "Operator":
+        zone = replace(zone, operator=value or None)
+    elif label == "IP License":
+        zone = replace(zone, ip_license=parse_license(value) if value else None)
+    elif label == "Buildings":
+        zone = replace(zone, buildings=parse_buildings(value))
+    else:
+        zone = replace(zone, planned=parse_names(value))
+    return state.with_zone(zone)
+
+
+def _int(text: str | None) -> int | None:
+    if text is None or not text.lstrip("-").isdigit():
+        return None
+    return int(text)
+
+
+def _judge(
+    before: Mapping[str, str],
+    after: Mapping[str, str],
+    changes: Mapping[str, CellChange],
+    live: Sequence[str],
+    page: Mapping[str, str],
+    recognised: set[str],
+) -> tuple[list[str], list[tuple[str, str | None, str | None]],
+           list[tuple[str, str | None, str | None]]]:
+    effect = [c for c in dict.fromkeys([*before, *after]) if before.get(c) != after.get(c)]
+    affected = set(effect)
+    unexplained = [c for c in live if c not in affected and c not in recognised]
+    wrong: list[tuple[str, str | None, str | None]] = []
+    missing: list[tuple[str, str | None, str | None]] = []
+    for cell in effect:
+        want, found = after.get(cell), page.get(cell)
+        if found == want:
+            continue
+        change = changes.get(cell)
+        if change is None:
+            missing.append((cell, want, found))
+            continue
+        # A value already off the ledger, moved by exactly what the rules move it by, is
+        # right: the discrepancy is older than this edit, and stays listed.
+        old, new, b, a = _int(change.old), _int(change.new), _int(before.get(cell)), _int(want)
+        if None not in (old, new, b, a) and change.old != before.get(cell):
+            assert old is not None and new is not None and b is not None and a is not None
+            if new - old == a - b:
+                continue
+        wrong.append((cell, want, found))
+    return unexplained, wrong, missing
+
+
+def explain(
+    state: Economy,
+    changes: Sequence[CellChange],
+    live: Sequence[CellChange],
+    slot_list: Sequence[tuple[Step | None, ...]],
+    *,
+    ctx: Context,
+    catalogue: BuildingCatalogue,
+) -> Explanation:
+    """The best explanation of ``live`` (the changed cells the ledger does not hold)."""
+    before = economy_cells(state)
+    by_cell = {c.cell: c for c in changes}
+    live_cells = [c.cell for c in live]
+    best: Explanation | None = None
+    same: list[tuple[Step, ...]] = []
+    tries = 0
+    orders = _orders(slot_list)
+    for order in orders:
+        for choice in itertools.product(*order):
+            tries += 1
+            if tries > MAX_TRIES:
+                break
+            steps = [s for s in choice if s is not None]
+            applied: list[Applied] = []
+            current = state
+            recognised: set[str] = set()
+            for step in steps:
+                try:
+                    new, made = run_step(current, step, at=ctx.at, ctx=ctx, catalogue=catalogue)
+                except ActionRefused as refused:
+                    applied.append(Applied(step, current, current, (), refused))
+                    recognised.update(step.cues)
+                    continue
+                applied.append(Applied(step, current, new, made))
+                current = new
+            after = economy_cells(current)
+            unexplained, wrong, missing = _judge(
+                before, after, by_cell, live_cells, ctx.page, recognised
+            )
+            found = Explanation(tuple(applied), current, tuple(unexplained), tuple(wrong),
+                                tuple(missing))
+            if best is None or found.score < best.score:
+                best, same = found, []
+            elif found.score == best.score and after == economy_cells(best.state):
+                if tuple(steps) != tuple(a.step for a in best.applied):
+                    same.append(tuple(steps))
+        if tries > MAX_TRIES:
+            break
+    if best is None:  # no slot at all
+        unexplained = [c for c in live_cells]
+        return Explanation((), state, tuple(unexplained), (), ())
+    return replace(best, alternatives=tuple(dict.fromkeys(same)))
+
+
+def _orders(
+    slot_list: Sequence[tuple[Step | None, ...]],
+) -> list[tuple[tuple[Step | None, ...], ...]]:
+    """The slots in every distinct order (identical slots are not permuted twice)."""
+    if not slot_list:
+        return [()]
+    if len(slot_list) > MAX_ORDERED:
+        return [tuple(slot_list)]
+    seen: set[tuple[int, ...]] = set()
+    keys = {id(s): i for i, s in enumerate(slot_list)}
+    sig = [next(j for j, t in enumerate(slot_list) if t == s) for s in slot_list]
+    out = []
+    for perm in itertools.permutations(range(len(slot_list))):
+        key = tuple(sig[i] for i in perm)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(tuple(slot_list[i] for i in perm))
+    del keys
+    return out
