@@ -227,6 +227,7 @@ def _judge(
     live: Sequence[str],
     page: Mapping[str, str],
     recognised: set[str],
+    pages: set[str],
 ) -> tuple[list[str], list[tuple[str, str | None, str | None]],
            list[tuple[str, str | None, str | None]]]:
     effect = [c for c in dict.fromkeys([*before, *after]) if before.get(c) != after.get(c)]
@@ -240,7 +241,9 @@ def _judge(
             continue
         change = changes.get(cell)
         if change is None:
-            missing.append((cell, want, found))
+            # Not written on a page this edit changed is a wrong value; on the other page,
+            # the rest of the action may come in the editor's next edit.
+            (wrong if cell.split("/")[0] in pages else missing).append((cell, want, found))
             continue
         # A value already off the ledger, moved by exactly what the rules move it by, is
         # right: the discrepancy is older than this edit, and stays listed.
@@ -261,8 +264,11 @@ def explain(
     *,
     ctx: Context,
     catalogue: BuildingCatalogue,
+    pages: set[str] | None = None,
 ) -> Explanation:
-    """The best explanation of ``live`` (the changed cells the ledger does not hold)."""
+    """The best explanation of ``live`` (the changed cells the ledger does not hold);
+    ``pages``: the pages the edits changed (a cell left alone there is a wrong value)."""
+    edited = pages if pages is not None else {c.page for c in changes}
     before = economy_cells(state)
     by_cell = {c.cell: c for c in changes}
     live_cells = [c.cell for c in live]
@@ -290,7 +296,7 @@ def explain(
                 current = new
             after = economy_cells(current)
             unexplained, wrong, missing = _judge(
-                before, after, by_cell, live_cells, ctx.page, recognised
+                before, after, by_cell, live_cells, ctx.page, recognised, edited
             )
             found = Explanation(tuple(applied), current, tuple(unexplained), tuple(wrong),
                                 tuple(missing))

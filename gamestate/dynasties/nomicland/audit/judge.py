@@ -197,12 +197,7 @@ def judge(
         clause = _clause_of(applied, cell)
         findings.append(Finding(FindingKind.WRONG_VALUE, clause.rule, clause.words, cell,
                                 want, got))
-    same_page = [m for m in found.missing if m[0].split("/")[0] in pages]
-    other_page = [m for m in found.missing if m[0].split("/")[0] not in pages]
-    for cell, want, got in same_page:
-        clause = _clause_of(applied, cell)
-        findings.append(Finding(FindingKind.WRONG_VALUE, clause.rule, clause.words, cell,
-                                want, got))
+    other_page = list(found.missing)
     unexplained: list[str] = []
     for cell in found.unexplained:
         undone = last_change.get(cell)

@@ -20,7 +20,7 @@ from gamestate.dynasties.nomicland.audit.cells import (
     read_gamestate,
     read_nomicland,
 )
-from gamestate.dynasties.nomicland.audit.explain import Explanation, explain, with_cells
+from gamestate.dynasties.nomicland.audit.explain import explain, with_cells
 from gamestate.dynasties.nomicland.audit.inputs import (
     GAMESTATE,
     NOMICLAND,
@@ -192,6 +192,8 @@ class _Walk:
         for editor, half in list(self.halves.items()):
             until = half.revisions[0].at + self.inp.pairing_window
             if end is not None and end < until:
+                for r in half.revisions:
+                    self.results[r.revid] = _audit(r, Verdict.PENDING, (), ())
                 pending += [
                     Pending(r.page, r.revid, r.editor, r.at, until,
                             tuple(c for c in half.changes if c.startswith(r.page + "/")))
@@ -278,11 +280,11 @@ class _Walk:
         gamestate = [c for c in changes.values() if is_gamestate_cell(c.cell)]
         before = economy_cells(self.state)
         live = [c for c in gamestate if c.new != before.get(c.cell)]
-        found: Explanation = explain(
-            self.state, gamestate, live, slots(self.state, live, ctx), ctx=ctx,
-            catalogue=self.inp.catalogue,
-        )
         pages = {r.page for r in revisions}
+        found = explain(
+            self.state, gamestate, live, slots(self.state, live, ctx), ctx=ctx,
+            catalogue=self.inp.catalogue, pages=pages,
+        )
         return judge(
             found,
             state=self.state,

@@ -346,7 +346,7 @@ def _processing(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context)
 
 def _money(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> list[Slot]:
     out: list[Slot] = []
-    interest = False
+    interest: list[str] = []
     for cell, change in by_cell.items():
         parts = cell.split("/")
         if parts[0] != GAMESTATE or len(parts) != 3 or change.new is None:
@@ -361,9 +361,9 @@ def _money(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> l
                 action = RepayDebt(amount)
                 out.append((_step(ctx, "debt repay", row.name, action, [cell]), None))
         if parts[2] == "Debt" and row.debt and int(change.new) == times_one_point_one(row.debt):
-            interest = True
+            interest.append(cell)
     if interest:
-        out.append((_step(ctx, "debt interest", ctx.editor, ApplyInterest(), []), None))
+        out.append((_step(ctx, "debt interest", ctx.editor, ApplyInterest(), interest), None))
     return out
 
 
