@@ -151,6 +151,7 @@ class Watcher:
             blog = self.config.blog.url
             events = events_from_status(status, blog_url=blog)
             events += [Announcement(e.key, now, e.text) for e in dynasty.events(game, now)]
+            events += self._audit(game, now, ruleset)
             announced = self._record(events)
             for a in announced:
                 self.out(f"{a.at.isoformat().replace('+00:00', 'Z')} {a.text}")
@@ -209,6 +210,21 @@ class Watcher:
             idle=idle,
             ruleset_text=ruleset.text if ruleset is not None else None,
         )
+
+    def _audit(self, game: Game, now: datetime, ruleset: PageRevision | None) -> list[Announcement]:
+        """The gamestate pages' new revisions audited (:mod:`wikibot.watch.audit_step`)."""
+        from wikibot.watch.audit_step import audit_step
+        from wikibot.wiki.audit import audit_cursor
+
+        if not self.config.wiki.url or audit_cursor(self.mirror, self.config.wiki) is None:
+            return []  # nothing to start from: `wiki audit --since` starts the audit
+        client = self._wiki_client()
+
+        def read_ruleset() -> str | None:
+            page = ruleset or client.read(self.config.wiki.ruleset_page)
+            return page.text if page.exists else None
+
+        return audit_step(self.config, self.mirror, client, game, now, ruleset=read_ruleset)
 
     def _wiki_client(self) -> WikiClient:
         if self._wiki is None:
