@@ -35,6 +35,7 @@ from rules_text.buildings import BuildingCatalogue
 
 __all__ = [
     "GAMESTATE_TRACKING",
+    "HIATUS",
     "MAX_ORDERED",
     "MAX_TRIES",
     "Applied",
@@ -53,6 +54,12 @@ GAMESTATE_TRACKING = RuleClause(
     "Gamestate Tracking",
     "Any Imagineer may update any Imagineer's data via the GNDT, whenever the Ruleset "
     "permits it.",
+)
+HIATUS = RuleClause(
+    "Victory and Ascension",
+    "During this time, the only game actions that may be taken are those covered by Rules "
+    "\u201cImagineers\u201d, \u201cVotable Matters\u201d, \u201cCalls for Judgement\u201d, "
+    "\u201cGamestate Tracking\u201d and \u201cVictory and Ascension\u201d.",
 )
 IMAGINEERS = RuleClause(
     "Imagineers",
@@ -120,6 +127,8 @@ def run_step(
         return new, (Change(IMAGINEERS, name, Field.PLAYER, None, name, "a new Imagineer's row"),)
     if step.name == FOCUS:
         _active(ctx, step.actor)
+        if ctx.hiatus is not None:
+            raise ActionRefused(f"the game is in Hiatus: {ctx.hiatus}", HIATUS)
         return _focus(state, step)
     if step.name == ENACTED:
         values = {str(k): str(v) for k, v in step.args}
@@ -132,6 +141,8 @@ def run_step(
         _active(ctx, step.actor)
     moment = step.effect.at if step.effect is not None else at
     outcome = apply(state, step.action, actor=step.actor, now=moment, catalogue=catalogue)
+    if ctx.hiatus is not None and step.effect is None:
+        raise ActionRefused(f"the game is in Hiatus: {ctx.hiatus}", HIATUS)
     if step.proxy is not None and step.effect is None:
         raise ActionRefused(
             f"{step.proxy} wrote {step.actor}'s {step.name}: only {step.actor} may take it",

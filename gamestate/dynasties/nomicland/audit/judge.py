@@ -24,6 +24,7 @@ from gamestate.dynasties.nomicland.actions import (
 from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
 from gamestate.dynasties.nomicland.audit.explain import (
     GAMESTATE_TRACKING,
+    HIATUS,
     Applied,
     Explanation,
     with_cells,
@@ -42,14 +43,8 @@ from gamestate.dynasties.nomicland.engine import apply
 from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.models import RuleClause
 
-__all__ = ["CORRECTION", "HIATUS", "UNDO", "Done", "Judged", "judge"]
+__all__ = ["CORRECTION", "UNDO", "Done", "Judged", "judge"]
 
-HIATUS = RuleClause(
-    "Victory and Ascension",
-    "During this time, the only game actions that may be taken are those covered by Rules "
-    "\u201cImagineers\u201d, \u201cVotable Matters\u201d, \u201cCalls for Judgement\u201d, "
-    "\u201cGamestate Tracking\u201d and \u201cVictory and Ascension\u201d.",
-)
 CORRECTION = RuleClause(
     "Gamestate Tracking",
     "In the event that the Gamestate and the GNDT are different, any Imagineer may correct "
@@ -60,6 +55,10 @@ UNDO = RuleClause(
     "If an Imagineer feels that the GNDT was altered such that it no longer matches the "
     "gamestate [...] they may simply undo the effects of that alteration.",
 )
+_SPANS_BOTH = frozenset(
+    {"build", "license create", "license remove", "license exercise", "demand close"}
+)
+"""Actions writing both pages: a refused one may still get its other half."""
 _LETTERS = "ctAS"  # a DICE4 in rule "Visitors"'s order: 1 Child, 2 Teen, 3 Adult, 4 Senior
 
 
@@ -108,13 +107,14 @@ class Judged:
 
     @property
     def complete(self) -> bool:
-        """Nothing is missing and nothing unexplained."""
-        return not self.missing and not self.unexplained
+        """Nothing is missing and nothing unexplained, or an action is refused (whose cells
+        the rules do not give)."""
+        return bool(self.refused) or (not self.missing and not self.unexplained)
 
     def as_lone(self) -> Judged:
         """A half whose other half never came: ``unexplained``, nothing recorded."""
-        if not self.is_half:
-            return self
+        if not self.is_half or self.refused:
+            return replace(self, is_half=False)
         findings = [
             Finding(FindingKind.LONE_HALF, cell=cell, expected=want, found=found)
             for cell, want, found in self.missing
@@ -137,7 +137,6 @@ def judge(
     live: Sequence[CellChange],
     ctx: Context,
     pages: set[str],
-    hiatus: str | None,
     last_change: Mapping[str, tuple[int, str | None, bool]],
     rolls: Sequence[LedgerFact],
     by_hand: Sequence[BlogEffect],
@@ -164,12 +163,6 @@ def judge(
 
     current = state
     applied = list(found.applied)
-    if hiatus is not None:
-        applied = [
-            a if a.refused is not None or a.step.name == ENACTED
-            else replace(a, refused=ActionRefused(f"the game is in Hiatus: {hiatus}", HIATUS))
-            for a in applied
-        ]
     for item in applied:
         step = item.step
         cue = step.cues[0] if step.cues else ""
@@ -180,7 +173,7 @@ def judge(
             refused.append(_done(step))
             continue
         after = item.after
-        if hiatus is not None or current is not item.before:
+        if current is not item.before:
             after = _reapply(current, item, ctx)
             if after is None:
                 continue
@@ -199,7 +192,7 @@ def judge(
                                 want, got))
     other_page = list(found.missing)
     unexplained: list[str] = []
-    for cell in found.unexplained:
+    for cell in found.unexplained if not refused else ():  # a refused action's own cells
         undone = last_change.get(cell)
         if undone is not None and undone[2] and changes[cell].new == undone[1]:
             findings.append(Finding(FindingKind.UNDO, UNDO.rule, UNDO.words, cell,
@@ -234,8 +227,10 @@ def judge(
         verdict = Verdict.AMBIGUOUS
     else:
         verdict = Verdict.LEGAL
-    clean = not (kinds & {FindingKind.REFUSED, FindingKind.WRONG_VALUE, FindingKind.UNDO})
-    is_half = clean and (bool(other_page) or bool(unexplained)) and live != []
+    clean = not (kinds & {FindingKind.WRONG_VALUE, FindingKind.UNDO})
+    spanning = any(r.name in _SPANS_BOTH for r in refused)
+    waiting = bool(other_page) or bool(unexplained) or spanning
+    is_half = clean and waiting and live != [] and len(pages) == 1
     return Judged(verdict, tuple(findings), tuple(recorded), tuple(refused), current, state,
                   changes, tuple(other_page), tuple(unexplained), is_half)
 

@@ -78,11 +78,18 @@ class _Walk:
     known_ops: set[str] = field(default_factory=set)
     applied_ops: set[str] = field(default_factory=set)
     last_change: dict[str, tuple[int, str | None, bool]] = field(default_factory=dict)
+    following: dict[int, Revision] = field(default_factory=dict)
 
     # Setting out.
 
     def start(self) -> None:
         ids = {r.revid for r in self.inp.revisions}
+        latest: dict[str, Revision] = {}
+        for revision in self.inp.revisions:
+            earlier = latest.get(revision.editor.casefold())
+            if earlier is not None:
+                self.following[earlier.revid] = revision
+            latest[revision.editor.casefold()] = revision
         first = self.inp.revisions[0].at if self.inp.revisions else None
         prior: list[LedgerFact] = []
         for fact in self.inp.ledger:
@@ -249,10 +256,21 @@ class _Walk:
                 return
             self._finish_alone(half)
         judged = self._judge([revision], changes)
-        if judged.is_half and not revision.bot:
+        if (judged.is_half or self._pairs_next(revision)) and not revision.bot:
             self.halves[revision.editor.casefold()] = _Half([revision], changes, {revision.page})
             return
         self._finish([revision], judged, extra)
+
+    def _pairs_next(self, revision: Revision) -> bool:
+        """The editor's next edit is on the other page, within the window: it may hold the
+        rest of this edit's action even when this one is complete alone (a Budget Building
+        costing 0 here, its cost there)."""
+        following = self.following.get(revision.revid)
+        return (
+            following is not None
+            and following.page != revision.page
+            and following.at <= revision.at + self.inp.pairing_window
+        )
 
     def _bot(self, revision: Revision) -> None:
         actions = []
@@ -273,7 +291,7 @@ class _Walk:
             e for e in self.inp.enacted if e.at <= revisions[-1].at <= e.at + window
         )
         return Context(first.editor, first.at, self.inp.roster_at(first.at), front, effects,
-                       self._page_cells(), self.inp.catalogue)
+                       self._page_cells(), self.inp.catalogue, self.inp.hiatus_at(first.at))
 
     def _judge(self, revisions: Sequence[Revision], changes: Mapping[str, CellChange]) -> Judged:
         ctx = self._context(revisions)
@@ -292,7 +310,6 @@ class _Walk:
             live=live,
             ctx=ctx,
             pages=pages,
-            hiatus=self.inp.hiatus_at(ctx.at),
             last_change=self.last_change,
             rolls=self._rolls_near(ctx),
             by_hand=[e for e in ctx.effects if e.cells is None and e.kind != "demand close"],

@@ -75,6 +75,8 @@ class Context:
     """Both pages' cells as this revision leaves them."""
     catalogue: BuildingCatalogue | None = None
     """The Ruleset's Buildings (to know who has a Turnstile)."""
+    hiatus: str | None = None
+    """Why the game is in Hiatus then (None: it is not)."""
 
 
 @dataclass(frozen=True)
