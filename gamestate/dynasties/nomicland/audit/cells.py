@@ -299,8 +299,10 @@ def read_gamestate(text: str, *, days: int = 0) -> PageRead:
         elif stripped.startswith("|"):
             block.extend(_split(stripped, False))
     if state == "done":
-        index = {c: next((i for i, h in enumerate(header) if h.casefold() == c.casefold()), -1)
-                 for c in COLUMNS}
+        index = {
+            c: next((i for i, h in enumerate(header) if h.casefold() == c.casefold()), -1)
+            for c in COLUMNS
+        }
         used = set(index.values())
         name_at = next((i for i in range(len(header)) if i not in used), 0)
         for number, values in blocks:

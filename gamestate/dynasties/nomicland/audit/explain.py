@@ -52,8 +52,7 @@ MAX_TRIES = 3000
 
 GAMESTATE_TRACKING = RuleClause(
     "Gamestate Tracking",
-    "Any Imagineer may update any Imagineer's data via the GNDT, whenever the Ruleset "
-    "permits it.",
+    "Any Imagineer may update any Imagineer's data via the GNDT, whenever the Ruleset permits it.",
 )
 HIATUS = RuleClause(
     "Victory and Ascension",
@@ -105,8 +104,13 @@ class Explanation:
     def score(self) -> tuple[int, int, int, int, int]:
         """Lower is better."""
         refused = sum(1 for a in self.applied if a.refused is not None)
-        return (len(self.unexplained), refused, len(self.wrong), len(self.missing),
-                len(self.applied))
+        return (
+            len(self.unexplained),
+            refused,
+            len(self.wrong),
+            len(self.missing),
+            len(self.applied),
+        )
 
     @property
     def allowed(self) -> tuple[Applied, ...]:
@@ -159,8 +163,9 @@ def _active(ctx: Context, name: str) -> None:
 
 def _focus(state: Economy, step: Step) -> tuple[Economy, tuple[Change, ...]]:
     if step.actor.casefold() != state.boss.casefold():
-        raise ActionRefused(f"{step.actor} is not the Boss ({state.boss or 'nobody'})",
-                            FOCUS_GROUPING_CLAUSE)
+        raise ActionRefused(
+            f"{step.actor} is not the Boss ({state.boss or 'nobody'})", FOCUS_GROUPING_CLAUSE
+        )
     added = {int(k): str(v) for k, v in step.args}
     imagineers = len(state.imagineers)
     uncrowded = {d.number for d in state.days if not d.is_crowded(imagineers)}
@@ -176,8 +181,16 @@ def _focus(state: Economy, step: Step) -> tuple[Economy, tuple[Change, ...]]:
         day = state.days[number - 1]
         grown = BusinessDay(number, day.visitors + parse_visitors(letters))
         new = new.with_day(grown)
-        changes.append(Change(FOCUS_GROUPING_CLAUSE, str(number), Field.VISITORS, str(day),
-                              str(grown), f"+{letters} (as written)"))
+        changes.append(
+            Change(
+                FOCUS_GROUPING_CLAUSE,
+                str(number),
+                Field.VISITORS,
+                str(day),
+                str(grown),
+                f"+{letters} (as written)",
+            )
+        )
     return new, tuple(changes)
 
 
@@ -201,8 +214,17 @@ def _with_cell(state: Economy, parts: list[str], value: str) -> Economy:
         row = state.player(parts[1])
         if row is None:
             return state
-        attribute = {"Budget": "budget", "Debt": "debt", "Smiles": "smiles", "LBD": "lbd"}
-        return state.with_player(replace(row, **{attribute[parts[2]]: int(value)}))
+        number = int(value)
+        column = parts[2]
+        if column == "Budget":
+            row = replace(row, budget=number)
+        elif column == "Debt":
+            row = replace(row, debt=number)
+        elif column == "Smiles":
+            row = replace(row, smiles=number)
+        elif column == "LBD":
+            row = replace(row, lbd=number)
+        return state.with_player(row)
     if parts[1] == "Visitors":
         number = int(parts[2])
         if number == len(state.days) + 1 or number <= len(state.days):
@@ -239,8 +261,9 @@ def _judge(
     page: Mapping[str, str],
     recognised: set[str],
     pages: set[str],
-) -> tuple[list[str], list[tuple[str, str | None, str | None]],
-           list[tuple[str, str | None, str | None]]]:
+) -> tuple[
+    list[str], list[tuple[str, str | None, str | None]], list[tuple[str, str | None, str | None]]
+]:
     effect = [c for c in dict.fromkeys([*before, *after]) if before.get(c) != after.get(c)]
     affected = set(effect)
     unexplained = [c for c in live if c not in affected and c not in recognised]
@@ -309,8 +332,9 @@ def explain(
             unexplained, wrong, missing = _judge(
                 before, after, by_cell, live_cells, ctx.page, recognised, edited
             )
-            found = Explanation(tuple(applied), current, tuple(unexplained), tuple(wrong),
-                                tuple(missing))
+            found = Explanation(
+                tuple(applied), current, tuple(unexplained), tuple(wrong), tuple(missing)
+            )
             if best is None or found.score < best.score:
                 best, same = found, []
             elif found.score == best.score and after == economy_cells(best.state):

@@ -24,14 +24,13 @@ from gamestate.dynasties.nomicland.actions import (
 from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
 from gamestate.dynasties.nomicland.audit.explain import (
     GAMESTATE_TRACKING,
-    HIATUS,
     Applied,
     Explanation,
     with_cells,
 )
 from gamestate.dynasties.nomicland.audit.inputs import GAMESTATE, NOMICLAND, BlogEffect, LedgerFact
 from gamestate.dynasties.nomicland.audit.results import Finding, FindingKind, Verdict
-from gamestate.dynasties.nomicland.audit.steps import ENACTED, FOCUS, Context, Step
+from gamestate.dynasties.nomicland.audit.steps import FOCUS, Context, Step
 from gamestate.dynasties.nomicland.clauses import (
     BUDGET_VERSION,
     LICENSE_EXERCISE,
@@ -118,15 +117,25 @@ class Judged:
         findings = [
             Finding(FindingKind.LONE_HALF, cell=cell, expected=want, found=found)
             for cell, want, found in self.missing
-        ] + [Finding(FindingKind.UNEXPLAINED, cell=c, found=self.changes[c].new)
-             for c in self.unexplained]
-        return replace(self, verdict=Verdict.UNEXPLAINED, findings=tuple(findings),
-                       recorded=(), refused=(), state=self.start, is_half=False)
+        ] + [
+            Finding(FindingKind.UNEXPLAINED, cell=c, found=self.changes[c].new)
+            for c in self.unexplained
+        ]
+        return replace(
+            self,
+            verdict=Verdict.UNEXPLAINED,
+            findings=tuple(findings),
+            recorded=(),
+            refused=(),
+            state=self.start,
+            is_half=False,
+        )
 
 
 def _done(step: Step, state: Economy | None = None, changes: Sequence[Any] = ()) -> Done:
-    return Done(step.name, step.actor, step.arguments, step.to_json(), state,
-                tuple(str(c) for c in changes))
+    return Done(
+        step.name, step.actor, step.arguments, step.to_json(), state, tuple(str(c) for c in changes)
+    )
 
 
 def judge(
@@ -149,17 +158,34 @@ def judge(
     before = economy_cells(state)
 
     # Corrections: cells put back to the ledger's value.
-    fixed = {c.cell: c.new for c in changes.values()
-             if c.cell in before and c.new == before[c.cell] and c.old != c.new}
+    fixed = {
+        c.cell: c.new
+        for c in changes.values()
+        if c.cell in before and c.new == before[c.cell] and c.old != c.new
+    }
     if fixed:
         corrector = ctx.editor
         if ctx.roster.is_active(corrector):
-            recorded.append(Done("correction", corrector, {"cells": dict(fixed)},
-                                 {"action": "correction", "cells": dict(fixed)}, state))
+            recorded.append(
+                Done(
+                    "correction",
+                    corrector,
+                    {"cells": dict(fixed)},
+                    {"action": "correction", "cells": dict(fixed)},
+                    state,
+                )
+            )
         else:
-            findings.append(Finding(FindingKind.REFUSED, CORRECTION.rule, CORRECTION.words,
-                                    next(iter(fixed)), "a correction by an Imagineer",
-                                    ctx.editor))
+            findings.append(
+                Finding(
+                    FindingKind.REFUSED,
+                    CORRECTION.rule,
+                    CORRECTION.words,
+                    next(iter(fixed)),
+                    "a correction by an Imagineer",
+                    ctx.editor,
+                )
+            )
 
     current = state
     applied = list(found.applied)
@@ -168,15 +194,24 @@ def judge(
         cue = step.cues[0] if step.cues else ""
         if item.refused is not None:
             clause = item.refused.clause
-            findings.append(Finding(FindingKind.REFUSED, clause.rule, clause.words, cue,
-                                    f"refused: {item.refused}", ctx.page.get(cue)))
+            findings.append(
+                Finding(
+                    FindingKind.REFUSED,
+                    clause.rule,
+                    clause.words,
+                    cue,
+                    f"refused: {item.refused}",
+                    ctx.page.get(cue),
+                )
+            )
             refused.append(_done(step))
             continue
-        after = item.after
+        after: Economy = item.after
         if current is not item.before:
-            after = _reapply(current, item, ctx)
-            if after is None:
+            again = _reapply(current, item, ctx)
+            if again is None:
                 continue
+            after = again
         notes, disputed = _readings(item, current, after)
         findings += notes
         ambiguous = ambiguous or disputed
@@ -188,38 +223,73 @@ def judge(
 
     for cell, want, got in found.wrong:
         clause = _clause_of(applied, cell)
-        findings.append(Finding(FindingKind.WRONG_VALUE, clause.rule, clause.words, cell,
-                                want, got))
+        findings.append(
+            Finding(FindingKind.WRONG_VALUE, clause.rule, clause.words, cell, want, got)
+        )
     other_page = list(found.missing)
     unexplained: list[str] = []
     for cell in found.unexplained if not refused else ():  # a refused action's own cells
         undone = last_change.get(cell)
         if undone is not None and undone[2] and changes[cell].new == undone[1]:
-            findings.append(Finding(FindingKind.UNDO, UNDO.rule, UNDO.words, cell,
-                                    before.get(cell), changes[cell].new))
+            findings.append(
+                Finding(
+                    FindingKind.UNDO,
+                    UNDO.rule,
+                    UNDO.words,
+                    cell,
+                    before.get(cell),
+                    changes[cell].new,
+                )
+            )
         else:
             unexplained.append(cell)
     if unexplained and by_hand:
         effect = by_hand[0]
         values = {c: changes[c].new or "" for c in unexplained}
         current = with_cells(current, values)
-        recorded.append(Done("enacted", effect.actor, {"matter": effect.matter, "cells": values},
-                             {"action": "enacted", "matter": effect.matter, "cells": values},
-                             current))
-        findings.append(Finding(FindingKind.BY_HAND, "Votable Matters",
-                                "applied by hand, unchecked", ", ".join(unexplained),
-                                None, f"{effect.kind} {effect.matter}"))
+        recorded.append(
+            Done(
+                "enacted",
+                effect.actor,
+                {"matter": effect.matter, "cells": values},
+                {"action": "enacted", "matter": effect.matter, "cells": values},
+                current,
+            )
+        )
+        findings.append(
+            Finding(
+                FindingKind.BY_HAND,
+                "Votable Matters",
+                "applied by hand, unchecked",
+                ", ".join(unexplained),
+                None,
+                f"{effect.kind} {effect.matter}",
+            )
+        )
         unexplained = []
     for cell in unexplained:
-        findings.append(Finding(FindingKind.UNEXPLAINED, cell=cell,
-                                expected=before.get(cell), found=changes[cell].new))
+        findings.append(
+            Finding(
+                FindingKind.UNEXPLAINED,
+                cell=cell,
+                expected=before.get(cell),
+                found=changes[cell].new,
+            )
+        )
     for other in found.alternatives:
-        findings.append(Finding(FindingKind.ALTERNATIVES, readings=tuple(
-            f"{s.name} {s.arguments}" for s in other)))
+        findings.append(
+            Finding(
+                FindingKind.ALTERNATIVES, readings=tuple(f"{s.name} {s.arguments}" for s in other)
+            )
+        )
 
     kinds = {f.kind for f in findings}
-    if kinds & {FindingKind.REFUSED, FindingKind.WRONG_VALUE, FindingKind.UNDO,
-                FindingKind.RANDOM_MISMATCH}:
+    if kinds & {
+        FindingKind.REFUSED,
+        FindingKind.WRONG_VALUE,
+        FindingKind.UNDO,
+        FindingKind.RANDOM_MISMATCH,
+    }:
         verdict = Verdict.ILLEGAL
     elif unexplained:
         verdict = Verdict.UNEXPLAINED
@@ -231,8 +301,18 @@ def judge(
     spanning = any(r.name in _SPANS_BOTH for r in refused)
     waiting = bool(other_page) or bool(unexplained) or spanning
     is_half = clean and waiting and live != [] and len(pages) == 1
-    return Judged(verdict, tuple(findings), tuple(recorded), tuple(refused), current, state,
-                  changes, tuple(other_page), tuple(unexplained), is_half)
+    return Judged(
+        verdict,
+        tuple(findings),
+        tuple(recorded),
+        tuple(refused),
+        current,
+        state,
+        changes,
+        tuple(other_page),
+        tuple(unexplained),
+        is_half,
+    )
 
 
 def _reapply(current: Economy, item: Applied, ctx: Context) -> Economy | None:
@@ -240,8 +320,17 @@ def _reapply(current: Economy, item: Applied, ctx: Context) -> Economy | None:
     if item.step.action is None:
         return item.after
     try:
-        return apply(current, item.step.action, actor=item.step.actor, now=ctx.at,
-                     catalogue=ctx.catalogue) .state if ctx.catalogue is not None else None
+        return (
+            apply(
+                current,
+                item.step.action,
+                actor=item.step.actor,
+                now=ctx.at,
+                catalogue=ctx.catalogue,
+            ).state
+            if ctx.catalogue is not None
+            else None
+        )
     except ActionRefused:
         return None
 
@@ -270,41 +359,78 @@ def _readings(item: Applied, before: Economy, after: Economy) -> tuple[list[Find
     if isinstance(action, Construct | CreateLicense | RemoveLicense):
         mine, boss = before.player(actor), before.player(before.boss)
         now = after.player(actor)
-        if (mine and boss and now and now.debt != mine.debt and action.pay is Payment.DEBT
-                and abs(mine.debt) <= abs(boss.debt) < abs(now.debt)):
+        if (
+            mine
+            and boss
+            and now
+            and now.debt != mine.debt
+            and action.pay is Payment.DEBT
+            and abs(mine.debt) <= abs(boss.debt) < abs(now.debt)
+        ):
             disputed = True
-            out.append(Finding(
-                FindingKind.READING, SPEND_OVER_BOSS.rule, SPEND_OVER_BOSS.words,
-                f"{GAMESTATE}/{actor}/Debt", str(now.debt), f"the Boss's Debt {boss.debt}",
-                (f"judged on the Debts before the spending: {mine.debt} does not exceed "
-                 f"{boss.debt}, so spending by Debt is allowed (applied)",
-                 f"judged on the Debts after: {now.debt} exceeds {boss.debt}, so only the "
-                 "Budget may pay"),
-            ))
+            out.append(
+                Finding(
+                    FindingKind.READING,
+                    SPEND_OVER_BOSS.rule,
+                    SPEND_OVER_BOSS.words,
+                    f"{GAMESTATE}/{actor}/Debt",
+                    str(now.debt),
+                    f"the Boss's Debt {boss.debt}",
+                    (
+                        f"judged on the Debts before the spending: {mine.debt} does not exceed "
+                        f"{boss.debt}, so spending by Debt is allowed (applied)",
+                        f"judged on the Debts after: {now.debt} exceeds {boss.debt}, so only the "
+                        "Budget may pay",
+                    ),
+                )
+            )
     if isinstance(action, Construct) and action.budget is not None:
         money = [c for c in item.changes if c.field in (Field.BUDGET, Field.DEBT)]
         if not money:
-            out.append(Finding(FindingKind.READING, BUDGET_VERSION.rule, BUDGET_VERSION.words,
-                               f"{NOMICLAND}/{action.zone}/Buildings", "0", "0",
-                               ("a Budget Building costing 0 is constructed by spending "
-                                "nothing (applied)",)))
+            out.append(
+                Finding(
+                    FindingKind.READING,
+                    BUDGET_VERSION.rule,
+                    BUDGET_VERSION.words,
+                    f"{NOMICLAND}/{action.zone}/Buildings",
+                    "0",
+                    "0",
+                    ("a Budget Building costing 0 is constructed by spending nothing (applied)",),
+                )
+            )
     if isinstance(action, ExerciseLicense):
         done = [p.name for p in before.players if p.lbd >= action.day]
         if done:
-            out.append(Finding(
-                FindingKind.READING, LICENSE_EXERCISE.rule, LICENSE_EXERCISE.words,
-                f"{NOMICLAND}/Visitors/{action.day}", None, ", ".join(done),
-                (f"any Uncrowded Business Day, processed or not: the Visitors count for those "
-                 f"yet to process Business Day {action.day} (applied)",),
-            ))
+            out.append(
+                Finding(
+                    FindingKind.READING,
+                    LICENSE_EXERCISE.rule,
+                    LICENSE_EXERCISE.words,
+                    f"{NOMICLAND}/Visitors/{action.day}",
+                    None,
+                    ", ".join(done),
+                    (
+                        "any Uncrowded Business Day, processed or not: the Visitors count for "
+                        f"those yet to process Business Day {action.day} (applied)",
+                    ),
+                )
+            )
         zone = before.zone(action.zone or "")
         if zone is not None and (zone.operator or "").casefold() != actor.casefold():
-            out.append(Finding(
-                FindingKind.READING, LICENSE_EXERCISE.rule, LICENSE_EXERCISE.words,
-                f"{NOMICLAND}/{zone.name}/IP License", None, actor,
-                (f"an Imagineer may exercise any Zone's IP License, not only their own: "
-                 f"{actor} exercises {zone.name}'s (applied)",),
-            ))
+            out.append(
+                Finding(
+                    FindingKind.READING,
+                    LICENSE_EXERCISE.rule,
+                    LICENSE_EXERCISE.words,
+                    f"{NOMICLAND}/{zone.name}/IP License",
+                    None,
+                    actor,
+                    (
+                        f"an Imagineer may exercise any Zone's IP License, not only their own: "
+                        f"{actor} exercises {zone.name}'s (applied)",
+                    ),
+                )
+            )
     return out, disputed
 
 
@@ -325,16 +451,35 @@ def _random(
             return after, []
         fixed = {}
         for i, n in enumerate(sorted(added)):
-            fixed[f"{NOMICLAND}/Visitors/{n}"] = str(before.days[n - 1]) + expected[3 * i:3 * i + 3]
-        return with_cells(after, fixed), [Finding(
-            FindingKind.RANDOM_MISMATCH, FOCUS_GROUPING_CLAUSE.rule, FOCUS_GROUPING_CLAUSE.words,
-            ", ".join(cells), expected, written, (f"the roll recorded as #{fact.op_id}",))]
-    return after, [Finding(
-        FindingKind.RANDOM_UNVERIFIED, FOCUS_GROUPING_CLAUSE.rule, FOCUS_GROUPING_CLAUSE.words,
-        ", ".join(cells), None, written,
-        ("who (the Boss) and how many (three on each Uncrowded Business Day) checked; no roll "
-         "is recorded in the ledger to compare the types with, and the Demand Post's time is "
-         "not checked",))]
+            fixed[f"{NOMICLAND}/Visitors/{n}"] = (
+                str(before.days[n - 1]) + expected[3 * i : 3 * i + 3]
+            )
+        return with_cells(after, fixed), [
+            Finding(
+                FindingKind.RANDOM_MISMATCH,
+                FOCUS_GROUPING_CLAUSE.rule,
+                FOCUS_GROUPING_CLAUSE.words,
+                ", ".join(cells),
+                expected,
+                written,
+                (f"the roll recorded as #{fact.op_id}",),
+            )
+        ]
+    return after, [
+        Finding(
+            FindingKind.RANDOM_UNVERIFIED,
+            FOCUS_GROUPING_CLAUSE.rule,
+            FOCUS_GROUPING_CLAUSE.words,
+            ", ".join(cells),
+            None,
+            written,
+            (
+                "who (the Boss) and how many (three on each Uncrowded Business Day) checked; no "
+                "roll is recorded in the ledger to compare the types with, and the Demand Post's "
+                "time is not checked",
+            ),
+        )
+    ]
 
 
 def _drawn(before: Economy, fact: LedgerFact, days: int) -> str | None:
@@ -348,13 +493,10 @@ def _drawn(before: Economy, fact: LedgerFact, days: int) -> str | None:
     if name == "demand open":
         try:
             action = action_from_json(fact.action)
-            outcome = apply(before, action, actor=before.boss, now=fact.at,
-                            catalogue=_EMPTY)
+            outcome = apply(before, action, actor=before.boss, now=fact.at, catalogue=_EMPTY)
         except (ValueError, ActionRefused):
             return None
-        return "".join(
-            str(outcome.state.days[d.number - 1])[len(str(d)):] for d in before.days
-        )
+        return "".join(str(outcome.state.days[d.number - 1])[len(str(d)) :] for d in before.days)
     return None
 
 

@@ -191,8 +191,9 @@ class _Walk:
             self._expire(revision.at)
             self._catch_up(revision.at)
             roster = self.inp.roster_at(revision.at)
-            self.state = replace(self.state, boss=roster.boss or self.state.boss,
-                                 idle=frozenset(roster.idle))
+            self.state = replace(
+                self.state, boss=roster.boss or self.state.boss, idle=frozenset(roster.idle)
+            )
             self._revision(revision)
         end = self.inp.now or (self.inp.revisions[-1].at if self.inp.revisions else None)
         pending: list[Pending] = []
@@ -202,8 +203,14 @@ class _Walk:
                 for r in half.revisions:
                     self.results[r.revid] = _audit(r, Verdict.PENDING, (), ())
                 pending += [
-                    Pending(r.page, r.revid, r.editor, r.at, until,
-                            tuple(c for c in half.changes if c.startswith(r.page + "/")))
+                    Pending(
+                        r.page,
+                        r.revid,
+                        r.editor,
+                        r.at,
+                        until,
+                        tuple(c for c in half.changes if c.startswith(r.page + "/")),
+                    )
                     for r in half.revisions
                 ]
             else:
@@ -227,11 +234,19 @@ class _Walk:
 
     def _revision(self, revision: Revision) -> None:
         if revision.text is None:
-            self.results[revision.revid] = _audit(revision, Verdict.UNEXPLAINED, (), (
-                Finding(FindingKind.UNREADABLE, cell=f"{revision.page}",
+            self.results[revision.revid] = _audit(
+                revision,
+                Verdict.UNEXPLAINED,
+                (),
+                (
+                    Finding(
+                        FindingKind.UNREADABLE,
+                        cell=f"{revision.page}",
                         found=f"revision {revision.revid} of {revision.page}, line 0: its "
-                        "text could not be read"),
-            ))
+                        "text could not be read",
+                    ),
+                ),
+            )
             return
         old = self._page_cells()
         self.texts[revision.page] = revision.text
@@ -277,8 +292,11 @@ class _Walk:
         for fact in self.tied[revision.revid]:
             self._apply_fact(fact)
             args = {k: v for k, v in fact.action.items() if k not in ("action", "front_page")}
-            actions.append(AuditedAction(str(fact.action.get("action")), fact.actor, args,
-                                         (revision.revid,), fact.op_id))
+            actions.append(
+                AuditedAction(
+                    str(fact.action.get("action")), fact.actor, args, (revision.revid,), fact.op_id
+                )
+            )
         self.results[revision.revid] = _audit(revision, Verdict.LEGAL, tuple(actions), ())
 
     def _context(self, revisions: Sequence[Revision]) -> Context:
@@ -287,11 +305,17 @@ class _Walk:
         if self.inp.front_page_at is not None:
             front = self.inp.front_page_at(first.at)
         window = self.inp.pairing_window
-        effects = tuple(
-            e for e in self.inp.enacted if e.at <= revisions[-1].at <= e.at + window
+        effects = tuple(e for e in self.inp.enacted if e.at <= revisions[-1].at <= e.at + window)
+        return Context(
+            first.editor,
+            first.at,
+            self.inp.roster_at(first.at),
+            front,
+            effects,
+            self._page_cells(),
+            self.inp.catalogue,
+            self.inp.hiatus_at(first.at),
         )
-        return Context(first.editor, first.at, self.inp.roster_at(first.at), front, effects,
-                       self._page_cells(), self.inp.catalogue, self.inp.hiatus_at(first.at))
 
     def _judge(self, revisions: Sequence[Revision], changes: Mapping[str, CellChange]) -> Judged:
         ctx = self._context(revisions)
@@ -300,8 +324,13 @@ class _Walk:
         live = [c for c in gamestate if c.new != before.get(c.cell)]
         pages = {r.page for r in revisions}
         found = explain(
-            self.state, gamestate, live, slots(self.state, live, ctx), ctx=ctx,
-            catalogue=self.inp.catalogue, pages=pages,
+            self.state,
+            gamestate,
+            live,
+            slots(self.state, live, ctx),
+            ctx=ctx,
+            catalogue=self.inp.catalogue,
+            pages=pages,
         )
         return judge(
             found,
@@ -335,16 +364,31 @@ class _Walk:
             actions.append(AuditedAction(done.name, done.actor, done.args, ids, op_id))
             if op_id not in self.known_ops:
                 self.known_ops.add(op_id)
-                self.facts.append(NewFact(op_id, done.json, done.actor, revisions[0].at, ids,
-                                          record_of(done.state), done.changes))
+                self.facts.append(
+                    NewFact(
+                        op_id,
+                        done.json,
+                        done.actor,
+                        revisions[0].at,
+                        ids,
+                        record_of(done.state or judged.state),
+                        done.changes,
+                    )
+                )
         actions += [AuditedAction(a.name, a.actor, a.args, ids, None) for a in judged.refused]
         self.state = judged.state
         for cell, change in judged.changes.items():
             self.last_change[cell] = (ids[-1], change.old, judged.verdict is Verdict.LEGAL)
         was, now = victory(before), victory(self.state)
         if now is not None and (was is None or was.winner != now.winner) and actions:
-            self.events.append(Event("project_completion", ids[-1], revisions[-1].at,
-                                     {"winner": now.winner, "reason": now.reason}))
+            self.events.append(
+                Event(
+                    "project_completion",
+                    ids[-1],
+                    revisions[-1].at,
+                    {"winner": now.winner, "reason": now.reason},
+                )
+            )
         for revision in revisions:
             self.results[revision.revid] = _audit(
                 revision, judged.verdict, tuple(actions), (*judged.findings, *extra)
@@ -367,8 +411,16 @@ def _audit(
     findings: tuple[Finding, ...],
 ) -> RevisionAudit:
     return RevisionAudit(
-        revision.page, revision.revid, revision.parent, revision.editor, revision.at,
-        revision.summary, revision.bot, verdict, actions, findings,
+        revision.page,
+        revision.revid,
+        revision.parent,
+        revision.editor,
+        revision.at,
+        revision.summary,
+        revision.bot,
+        verdict,
+        actions,
+        findings,
     )
 
 

@@ -220,13 +220,19 @@ def _license(
         return []
     out: list[Slot] = []
     if old is not None:
-        out.append(tuple(_step(ctx, "license remove", operator, RemoveLicense(p), [cell])
-                         for p in _PAYS))
+        out.append(
+            tuple(_step(ctx, "license remove", operator, RemoveLicense(p), [cell]) for p in _PAYS)
+        )
     if new is not None:
         out.append(
             tuple(
-                _step(ctx, "license create", operator, CreateLicense(new.name, new.segments, p),
-                      [cell])
+                _step(
+                    ctx,
+                    "license create",
+                    operator,
+                    CreateLicense(new.name, new.segments, p),
+                    [cell],
+                )
                 for p in _PAYS
             )
         )
@@ -246,8 +252,9 @@ def _planned(
     out: list[Slot] = []
     for gone in (before - now).elements():
         planned = next(n for n in (zone.planned if zone else ()) if n.casefold() == gone)
-        out.append((_step(ctx, "demand unplan", ctx.editor, UnplanBuilding(name, planned),
-                          [cell]),))
+        out.append(
+            (_step(ctx, "demand unplan", ctx.editor, UnplanBuilding(name, planned), [cell]),)
+        )
     for added in (now - before).elements():
         closes = tuple(
             Step("demand close", e.actor, action_from_json(e.action), cues=(cell,), effect=e)
@@ -266,15 +273,24 @@ def _planned(
 
 def _days(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> list[Slot]:
     prefix = f"{NOMICLAND}/Visitors/"
-    cells = {int(c[len(prefix):]): ch for c, ch in by_cell.items() if c.startswith(prefix)}
+    cells = {int(c[len(prefix) :]): ch for c, ch in by_cell.items() if c.startswith(prefix)}
     if not cells:
         return []
     out: list[Slot] = []
     top = max(cells)
     for _ in range(len(state.days), top):
         if cells.get(top) is not None and cells[top].new is not None:
-            out.append((_step(ctx, "day new", ctx.editor, NewBusinessDay(), [
-                f"{prefix}{n}" for n in range(len(state.days) + 1, top + 1)]),))
+            out.append(
+                (
+                    _step(
+                        ctx,
+                        "day new",
+                        ctx.editor,
+                        NewBusinessDay(),
+                        [f"{prefix}{n}" for n in range(len(state.days) + 1, top + 1)],
+                    ),
+                )
+            )
     added: dict[int, str] = {}
     for number, change in sorted(cells.items()):
         if change.new is None:
@@ -283,7 +299,7 @@ def _days(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> li
         if not change.new.startswith(old):
             continue
         if change.new != old:
-            added[number] = change.new[len(old):]
+            added[number] = change.new[len(old) :]
     if added and all(len(v) == 3 for v in added.values()):
         args = tuple((str(n), v) for n, v in sorted(added.items()))
         out.append((Step(FOCUS, ctx.editor, None, args, tuple(f"{prefix}{n}" for n in added)),))
@@ -295,7 +311,11 @@ def _days(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> li
 
 
 def _exercises(
-    state: Economy, day: int, chunk: str, by_cell: Mapping[str, CellChange], ctx: Context,
+    state: Economy,
+    day: int,
+    chunk: str,
+    by_cell: Mapping[str, CellChange],
+    ctx: Context,
     cell: str,
 ) -> Slot:
     try:
@@ -303,7 +323,7 @@ def _exercises(
     except NomiclandError:
         return ()
     actors = [ctx.editor]
-    for c, change in by_cell.items():
+    for c in by_cell:
         parts = c.split("/")
         if parts[0] == GAMESTATE and len(parts) == 3 and parts[2] == "Smiles":
             if parts[1].casefold() != ctx.editor.casefold() and state.player(parts[1]):
@@ -383,4 +403,3 @@ def _blog(by_cell: Mapping[str, CellChange], ctx: Context) -> list[Slot]:
 
 def _is_int(text: str) -> bool:
     return text.lstrip("-").isdigit()
-

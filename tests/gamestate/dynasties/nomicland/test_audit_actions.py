@@ -98,8 +98,13 @@ def _build_not_operator() -> AuditResult:
 def _build_over_limit() -> AuditResult:
     state = rich()
     books = replace(state.books, built_on=(("Ann", MONDAY.date(), 10),))
-    before = LedgerFact("op1", {"action": "build"}, "Ann", MONDAY - timedelta(hours=1),
-                        state=record_of(replace(state, books=books)))
+    before = LedgerFact(
+        "op1",
+        {"action": "build"},
+        "Ann",
+        MONDAY - timedelta(hours=1),
+        state=record_of(replace(state, books=books)),
+    )
     wiki = Wiki(state)
     after = state.with_zone(zone(THEME, "Ann", "Playpit"))
     wiki.write("Ann", with_row(after, "Ann", budget=4000))
@@ -195,7 +200,6 @@ def _process_split() -> AuditResult:
     wiki = Wiki(rich())
     state = wiki.state
     from gamestate.dynasties.nomicland import apply
-
     from tests.gamestate.dynasties.nomicland.game import CATALOGUE
 
     done = apply(state, ProcessBusinessDay(), actor="Ann", now=MONDAY, catalogue=CATALOGUE).state
@@ -211,7 +215,6 @@ def _two_days_processed() -> AuditResult:
     wiki.act("Ann", ProcessBusinessDay())
     state = wiki.state
     from gamestate.dynasties.nomicland import apply
-
     from tests.gamestate.dynasties.nomicland.game import CATALOGUE
 
     done = apply(state, ProcessBusinessDay(), actor="Ann", now=MONDAY, catalogue=CATALOGUE).state
@@ -306,7 +309,6 @@ def _interest_sunday() -> AuditResult:
 def _interest_monday() -> AuditResult:
     wiki = Wiki(rich(debt=-3000))
     from gamestate.dynasties.nomicland import apply
-
     from tests.gamestate.dynasties.nomicland.game import CATALOGUE
 
     done = apply(wiki.state, ApplyInterest(), actor="Cat", now=SUNDAY, catalogue=CATALOGUE)
@@ -358,73 +360,106 @@ def _budget_x_version() -> AuditResult:
 
 CASES = {
     'Construction: "An Imagineer may construct a Building in a Zone which they operate"': Case(
-        _build_legal, Verdict.LEGAL),
+        _build_legal, Verdict.LEGAL
+    ),
     'Gamestate Tracking: "update any Imagineer\'s data ... whenever the Ruleset permits it" '
     "(Bob writes Ann's Building)": Case(
-        _build_not_operator, Verdict.ILLEGAL, "refused", "Gamestate Tracking"),
+        _build_not_operator, Verdict.ILLEGAL, "refused", "Gamestate Tracking"
+    ),
     'Construction: "may not construct more than 10 Buildings per day"': Case(
-        _build_over_limit, Verdict.ILLEGAL, "refused", "Construction", f"{NOMICLAND}/{THEME}/Buildings"),
+        _build_over_limit,
+        Verdict.ILLEGAL,
+        "refused",
+        "Construction",
+        f"{NOMICLAND}/{THEME}/Buildings",
+    ),
     'Construction: "(C + 500 * S + 1000 * X)" written wrongly': Case(
-        _build_wrong_cost, Verdict.ILLEGAL, "wrong_value", "Construction", f"{GAMESTATE}/Ann/Budget"),
-    'Spending: "If an Imagineer\'s Debt exceeds that of the Boss\'s ... only ... Budget"': Case(
-        _build_by_debt_over_boss, Verdict.ILLEGAL, "refused", "Spending"),
+        _build_wrong_cost, Verdict.ILLEGAL, "wrong_value", "Construction", f"{GAMESTATE}/Ann/Budget"
+    ),
+    "Spending: \"If an Imagineer's Debt exceeds that of the Boss's ... only ... Budget\"": Case(
+        _build_by_debt_over_boss, Verdict.ILLEGAL, "refused", "Spending"
+    ),
     'Gamestate Tracking: "one action may be split over multiple GNDT updates"': Case(
-        _build_split_pair, Verdict.LEGAL, at=0),
+        _build_split_pair, Verdict.LEGAL, at=0
+    ),
     'Gamestate Tracking: "as long as it\'s clear what is happening" (a lone half)': Case(
-        _build_lone_half, Verdict.UNEXPLAINED, "lone_half", None, f"{GAMESTATE}/Ann/Budget"),
+        _build_lone_half, Verdict.UNEXPLAINED, "lone_half", None, f"{GAMESTATE}/Ann/Budget"
+    ),
     'Gamestate Tracking: "one GNDT update may contain one or more actions" (X)': Case(
-        _build_two_in_one, Verdict.LEGAL),
-    'Gamestate Tracking: "they may simply undo the effects of that alteration" (a legal one)':
-        Case(_build_undone, Verdict.ILLEGAL, "undo", "Gamestate Tracking"),
+        _build_two_in_one, Verdict.LEGAL
+    ),
+    'Gamestate Tracking: "they may simply undo the effects of that alteration" (a legal one)': Case(
+        _build_undone, Verdict.ILLEGAL, "undo", "Gamestate Tracking"
+    ),
     'Construction: "treating either C, S or X as zero" (a Budget Building costing 0)': Case(
-        _zero_cost_budget, Verdict.LEGAL, "reading", "Construction"),
-    'Construction: "construct a Budget version of it by treating either C, S or X as zero"':
-        Case(_budget_x_version, Verdict.LEGAL, "alternatives"),
+        _zero_cost_budget, Verdict.LEGAL, "reading", "Construction"
+    ),
+    'Construction: "construct a Budget version of it by treating either C, S or X as zero"': Case(
+        _budget_x_version, Verdict.LEGAL, "alternatives"
+    ),
     'Visitors: "an Imagineer may process a Business Day"': Case(_process_legal, Verdict.LEGAL),
     'Visitors: "an Imagineer may process" (Bob processes for Ann)': Case(
-        _process_for_another, Verdict.ILLEGAL, "refused", "Gamestate Tracking"),
+        _process_for_another, Verdict.ILLEGAL, "refused", "Gamestate Tracking"
+    ),
     'Visitors: "have processed all previous Business Days" (LBD 4 of 3)': Case(
-        _process_beyond, Verdict.ILLEGAL, "refused", "Visitors"),
+        _process_beyond, Verdict.ILLEGAL, "refused", "Visitors"
+    ),
     'Visitors: "Tourism: Move the Boss\'s Debt toward 0" written wrongly': Case(
-        _process_wrong_value, Verdict.ILLEGAL, "wrong_value", "Visitors", f"{GAMESTATE}/Kevan/Debt"),
+        _process_wrong_value, Verdict.ILLEGAL, "wrong_value", "Visitors", f"{GAMESTATE}/Kevan/Debt"
+    ),
     'Visitors: processing "split over multiple GNDT updates"': Case(
-        _process_split, Verdict.LEGAL, at=0),
+        _process_split, Verdict.LEGAL, at=0
+    ),
     'Visitors: "have processed all previous Business Days" (two in one edit)': Case(
-        _two_days_processed, Verdict.LEGAL),
+        _two_days_processed, Verdict.LEGAL
+    ),
     'Licensing: "they may create a new IP License by paying its Fee"': Case(
-        _license_create, Verdict.LEGAL),
+        _license_create, Verdict.LEGAL
+    ),
     'Licensing: "exercise an IP License by paying 1 + X SMILES"': Case(
-        _license_exercise, Verdict.LEGAL),
+        _license_exercise, Verdict.LEGAL
+    ),
     'Licensing: "an Imagineer may exercise an IP License" (another Zone\'s)': Case(
-        _license_exercise_other, Verdict.LEGAL, "reading", "Licensing"),
+        _license_exercise_other, Verdict.LEGAL, "reading", "Licensing"
+    ),
     'Licensing: "to any Uncrowded Business Day" (a Crowded one)': Case(
-        _license_exercise_crowded, Verdict.ILLEGAL, "refused", "Licensing"),
+        _license_exercise_crowded, Verdict.ILLEGAL, "refused", "Licensing"
+    ),
     'Licensing: "to any Uncrowded Business Day" (one already processed)': Case(
-        _license_processed_day, Verdict.LEGAL, "reading", "Licensing"),
-    'Licensing: "may not create a new IP License until the Boss has started a new Business Day"':
-        Case(_license_remove_then_create, Verdict.ILLEGAL, "refused", "Licensing"),
+        _license_processed_day, Verdict.LEGAL, "reading", "Licensing"
+    ),
+    'Licensing: "may not create a new IP License until the Boss has started a new '
+    'Business Day"': Case(_license_remove_then_create, Verdict.ILLEGAL, "refused", "Licensing"),
     'Licensing: "until the Boss has started a new Business Day" (then it may)': Case(
-        _license_remove_new_day_create, Verdict.LEGAL),
+        _license_remove_new_day_create, Verdict.LEGAL
+    ),
     'Visitors: "the Boss may end one Business Day ... and begin a new Business Day"': Case(
-        _day_new, Verdict.LEGAL),
+        _day_new, Verdict.LEGAL
+    ),
     'Visitors: "the Boss may ... begin a new Business Day" (not the Boss)': Case(
-        _day_new_not_boss, Verdict.ILLEGAL, "refused"),
+        _day_new_not_boss, Verdict.ILLEGAL, "refused"
+    ),
     'Spending: "reduce their Budget by X to reduce their Debt by X"': Case(_repay, Verdict.LEGAL),
     'Budget: "a nonnegative integer" (repaying more than the Budget)': Case(
-        _repay_too_much, Verdict.ILLEGAL, "refused", "Spending"),
+        _repay_too_much, Verdict.ILLEGAL, "refused", "Spending"
+    ),
     'Spending: "may only be performed on a Sunday"': Case(_interest_sunday, Verdict.LEGAL),
     'Spending: "may only be performed on a Sunday" (a Monday)': Case(
-        _interest_monday, Verdict.ILLEGAL, "refused", "Spending"),
-    'Zones: "they may create a Zone with a name of The X Zone"': Case(
-        _zone_create, Verdict.LEGAL),
+        _interest_monday, Verdict.ILLEGAL, "refused", "Spending"
+    ),
+    'Zones: "they may create a Zone with a name of The X Zone"': Case(_zone_create, Verdict.LEGAL),
     'Zones: "If an Imagineer Operates no Zones"': Case(
-        _zone_create_operator, Verdict.ILLEGAL, "refused", "Zones"),
+        _zone_create_operator, Verdict.ILLEGAL, "refused", "Zones"
+    ),
     'Zones: "any word that appears between the words The and Dynasty"': Case(
-        _zone_create_bad_word, Verdict.ILLEGAL, "refused", "Zones"),
+        _zone_create_bad_word, Verdict.ILLEGAL, "refused", "Zones"
+    ),
     'Idle Imagineers: "Idle Imagineers are not counted as Imagineers"': Case(
-        _idle_builds, Verdict.ILLEGAL, "refused", "Idle Imagineers"),
+        _idle_builds, Verdict.ILLEGAL, "refused", "Idle Imagineers"
+    ),
     'Victory and Ascension: "the only game actions that may be taken" in Hiatus': Case(
-        _hiatus_build, Verdict.ILLEGAL, "refused", "Victory and Ascension"),
+        _hiatus_build, Verdict.ILLEGAL, "refused", "Victory and Ascension"
+    ),
     "Text the bot does not own is not gamestate": Case(_prose, Verdict.LEGAL),
 }
 

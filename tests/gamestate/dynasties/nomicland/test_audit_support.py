@@ -8,10 +8,9 @@ editor, transform)`` saves any text. ``wiki.audit()`` runs the pure audit on the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
-
-from dataclasses import replace
 
 from gamestate.dynasties.nomicland import Action, ActionRefused, Bookkeeping, Economy, apply
 from gamestate.dynasties.nomicland.audit import (
@@ -84,8 +83,9 @@ class Wiki:
         self.clock = at or self.clock + timedelta(minutes=1)
         text = transform(self.texts[page])
         self.texts[page] = text
-        revision = Revision(page, self.next_id, self.last[page], editor, self.clock, summary,
-                            text, bot)
+        revision = Revision(
+            page, self.next_id, self.last[page], editor, self.clock, summary, text, bot
+        )
         self.last[page] = self.next_id
         self.next_id += 1
         self.revisions.append(revision)
@@ -112,23 +112,30 @@ class Wiki:
         return made
 
     def act(
-        self, editor: str, action: Action, *, actor: str | None = None,
-        pages: Sequence[str] = (NOMICLAND, GAMESTATE), at: datetime | None = None,
+        self,
+        editor: str,
+        action: Action,
+        *,
+        actor: str | None = None,
+        pages: Sequence[str] = (NOMICLAND, GAMESTATE),
+        at: datetime | None = None,
         force: bool = False,
     ) -> list[Revision]:
         """``editor`` writes ``action``'s effects as the rules give them."""
         moment = at or self.clock + timedelta(minutes=1)
         try:
-            outcome = apply(self.state, action, actor=actor or editor, now=moment,
-                            catalogue=CATALOGUE)
+            outcome = apply(
+                self.state, action, actor=actor or editor, now=moment, catalogue=CATALOGUE
+            )
         except ActionRefused:
             if not force:
                 raise
             # The effects as written by someone who ignores the hidden state.
             bare = replace(self.state, books=Bookkeeping())
             outcome = apply(bare, action, actor=actor or editor, now=moment, catalogue=CATALOGUE)
-        return self.write(editor, replace(outcome.state, books=self.state.books), pages=pages,
-                          at=moment)
+        return self.write(
+            editor, replace(outcome.state, books=self.state.books), pages=pages, at=moment
+        )
 
     def audit(
         self,
@@ -175,7 +182,9 @@ def kinds(audited: RevisionAudit) -> list[str]:
 
 
 def test_the_reader_reads_what_the_renderers_write() -> None:
-    state = start(zones=[zone("The Theme Zone", "Ann", "Playpit, Gift Shop (Budget)", "Mouse (cA)")])
+    state = start(
+        zones=[zone("The Theme Zone", "Ann", "Playpit, Gift Shop (Budget)", "Mouse (cA)")]
+    )
     wiki = Wiki(state)
     cells = {
         **read_nomicland(wiki.texts[NOMICLAND]).cells,
