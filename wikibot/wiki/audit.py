@@ -244,7 +244,7 @@ def run_audit(
     """Reads the new revisions and audits them (nothing is recorded: see
     :func:`record_audit`). ``ruleset`` reads the Ruleset's text, only when there is
     something to audit (an audit with nothing new costs one request)."""
-    from gamestate.dynasties.nomicland.audit.run import audit
+    from gamestate.dynasties.nomicland.audit import audit
 
     roles = {NOMICLAND: pages.nomicland_page, GAMESTATE: pages.gamestate_page}
     role_of = {title: role for role, title in roles.items()}
