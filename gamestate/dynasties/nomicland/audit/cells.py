@@ -31,6 +31,7 @@ from gamestate.dynasties.nomicland.models import (
     PlayerRow,
     Problem,
     RuleClause,
+    Segment,
     Zone,
     parse_buildings,
     parse_integer,
@@ -112,8 +113,13 @@ def _uncommented(text: str) -> str:
     return _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text)
 
 
+_MARKUP = frozenset("[{<'")
+
+
 def plain(text: str) -> str:
     """A value as a player reads it: links as their labels, no templates, tags or quotes."""
+    if _MARKUP.isdisjoint(text):
+        return " ".join(text.split())
     out = _LINK.sub(r"\1", text)
     out = _EXTERNAL.sub(r"\1", out)
     while _TEMPLATE.search(out):
@@ -175,7 +181,7 @@ def read_nomicland(text: str) -> PageRead:
                     days.append(BusinessDay(n))
                     continue
                 days.append(BusinessDay(n, visitors))
-                cells[f"{NOMICLAND}/Visitors/{n}"] = "".join(s.value for s in visitors)
+                cells[f"{NOMICLAND}/Visitors/{n}"] = "".join(map(_LETTER.__getitem__, visitors))
                 continue
         if section == "zone" and zone is not None:
             found = _FIELD.match(line.strip())
@@ -354,8 +360,24 @@ def _row(
 # Cells of the ledger's economy, and diffs.
 
 
+_LETTER = {s: s.value for s in Segment}
+_CACHE: dict[int, tuple[Economy, dict[str, str]]] = {}
+
+
 def economy_cells(state: Economy) -> dict[str, str]:
     """The cells the economy's values give (no ``text`` cells: the ledger holds no prose)."""
+    # The walk asks about the same state several times: remembered by identity.
+    known = _CACHE.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
+    cells = _economy_cells(state)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(state)] = (state, cells)
+    return cells
+
+
+def _economy_cells(state: Economy) -> dict[str, str]:
     cells: dict[str, str] = {}
     for p in state.players:
         cells[f"{GAMESTATE}/{p.name}"] = p.name
@@ -369,8 +391,9 @@ def economy_cells(state: Economy) -> dict[str, str]:
         cells[f"{NOMICLAND}/{z.name}/IP License"] = str(z.ip_license) if z.ip_license else ""
         cells[f"{NOMICLAND}/{z.name}/Buildings"] = ", ".join(str(b) for b in z.buildings)
         cells[f"{NOMICLAND}/{z.name}/Planned Buildings"] = ", ".join(z.planned)
+    letter = _LETTER.__getitem__
     for d in state.days:
-        cells[f"{NOMICLAND}/Visitors/{d.number}"] = str(d)
+        cells[f"{NOMICLAND}/Visitors/{d.number}"] = "".join(map(letter, d.visitors))
     return cells
 
 

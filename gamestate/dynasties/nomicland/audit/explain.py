@@ -338,7 +338,8 @@ def explain(
             if best is None or found.score < best.score:
                 best, same = found, []
             elif found.score == best.score and after == economy_cells(best.state):
-                if tuple(steps) != tuple(a.step for a in best.applied):
+                # The same actions in another order are not another choice.
+                if sorted(map(repr, steps)) != sorted(repr(a.step) for a in best.applied):
                     same.append(tuple(steps))
         if tries > MAX_TRIES:
             break

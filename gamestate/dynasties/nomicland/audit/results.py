@@ -9,6 +9,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from gamestate.dynasties.nomicland.audit.records import record_of
+from gamestate.dynasties.nomicland.economy import Economy
+
 __all__ = [
     "AuditResult",
     "AuditedAction",
@@ -254,10 +257,16 @@ class NewFact:
     """The game time: the (first) revision's."""
     revisions: tuple[int, ...]
     """The revisions it explains: its cause."""
-    state: Mapping[str, Any]
-    """The whole economy after it (the ledger's ``after["state"]``)."""
+    economy: Economy = field(repr=False, compare=False)
+    """The whole economy after it."""
     changes: tuple[str, ...] = ()
     """Its changes in words, each with its rule."""
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The economy after it as the ledger records it (``after["state"]``: the ``state
+        --json`` shape plus ``idle`` and ``books``); worked out when asked."""
+        return record_of(self.economy)
 
     @property
     def cause(self) -> str:
@@ -274,7 +283,7 @@ class NewFact:
             "at": self.at.isoformat(),
             "cause": self.cause,
             "revisions": list(self.revisions),
-            "state": dict(self.state),
+            "state": self.state,
             "changes": list(self.changes),
         }
 

@@ -30,7 +30,7 @@ from gamestate.dynasties.nomicland.audit.inputs import (
     Revision,
 )
 from gamestate.dynasties.nomicland.audit.judge import Judged, judge
-from gamestate.dynasties.nomicland.audit.records import economy_from_record, record_of
+from gamestate.dynasties.nomicland.audit.records import economy_from_record
 from gamestate.dynasties.nomicland.audit.results import (
     AuditedAction,
     AuditResult,
@@ -79,13 +79,16 @@ class _Walk:
     applied_ops: set[str] = field(default_factory=set)
     last_change: dict[str, tuple[int, str | None, bool]] = field(default_factory=dict)
     following: dict[int, Revision] = field(default_factory=dict)
+    position: dict[int, int] = field(default_factory=dict)
+    days: int = -1
 
     # Setting out.
 
     def start(self) -> None:
         ids = {r.revid for r in self.inp.revisions}
         latest: dict[str, Revision] = {}
-        for revision in self.inp.revisions:
+        for at, revision in enumerate(self.inp.revisions):
+            self.position[revision.revid] = at
             earlier = latest.get(revision.editor.casefold())
             if earlier is not None:
                 self.following[earlier.revid] = revision
@@ -147,12 +150,17 @@ class _Walk:
             self.assumptions.append(f"at --since, {problem}")
         return state
 
-    def _read_cells(self) -> None:
-        park = read_nomicland(self.texts[NOMICLAND])
-        self.cells[NOMICLAND] = dict(park.cells)
-        self.cells[GAMESTATE] = dict(
-            read_gamestate(self.texts[GAMESTATE], days=len(park.days)).cells
-        )
+    def _read_cells(self, page: str | None = None) -> None:
+        """Reads the page edited (both when None); a blank LBD defaults to the number of
+        Business Days, so the table is read again when that number changes."""
+        days = self.days
+        if page in (None, NOMICLAND):
+            park = read_nomicland(self.texts[NOMICLAND])
+            self.cells[NOMICLAND] = dict(park.cells)
+            self.days = len(park.days)
+        if page in (None, GAMESTATE) or days != self.days:
+            table = read_gamestate(self.texts[GAMESTATE], days=self.days)
+            self.cells[GAMESTATE] = dict(table.cells)
 
     def _page_cells(self) -> dict[str, str]:
         return {**self.cells[NOMICLAND], **self.cells[GAMESTATE]}
@@ -250,7 +258,7 @@ class _Walk:
             return
         old = self._page_cells()
         self.texts[revision.page] = revision.text
-        self._read_cells()
+        self._read_cells(revision.page)
         changes = {c.cell: c for c in diff(old, self._page_cells())}
         if revision.bot and revision.revid in self.tied:
             self._bot(revision)
@@ -285,6 +293,8 @@ class _Walk:
             following is not None
             and following.page != revision.page
             and following.at <= revision.at + self.inp.pairing_window
+            # Only when nobody edits in between: their edits are judged on this one's state.
+            and self.position[following.revid] == self.position[revision.revid] + 1
         )
 
     def _bot(self, revision: Revision) -> None:
@@ -371,7 +381,7 @@ class _Walk:
                         done.actor,
                         revisions[0].at,
                         ids,
-                        record_of(done.state or judged.state),
+                        done.state or judged.state,
                         done.changes,
                     )
                 )

@@ -146,8 +146,9 @@ class Wiki:
         enacted: Sequence[BlogEffect] = (),
         now: datetime | None = None,
         window: timedelta = timedelta(hours=1),
+        players: Iterable[str] = PLAYERS,
     ) -> AuditResult:
-        view = roster(idle)
+        view = roster(idle, players)
         if now is None:  # every pairing window closed, unless the test says otherwise
             now = self.clock + timedelta(days=1)
         return _audit(
