@@ -35,6 +35,7 @@ from gamestate.dynasties.nomicland.clauses import (
     BUDGET_VERSION,
     LICENSE_EXERCISE,
     SPEND_OVER_BOSS,
+    ZONE_NAME,
 )
 from gamestate.dynasties.nomicland.demand_actions import FOCUS_GROUPING_CLAUSE
 from gamestate.dynasties.nomicland.economy import Economy, Field
@@ -214,6 +215,21 @@ def judge(
             after = again
         notes, disputed = _readings(item, current, after)
         findings += notes
+        if step.name == "zone create" and ctx.front_page is None:
+            findings.append(
+                Finding(
+                    FindingKind.UNVERIFIED,
+                    ZONE_NAME.rule,
+                    ZONE_NAME.words,
+                    cue,
+                    None,
+                    ctx.page.get(cue),
+                    (
+                        "the front page as of the Zone's creation is not known: the name's word "
+                        "is not checked",
+                    ),
+                )
+            )
         ambiguous = ambiguous or disputed
         if step.name == FOCUS:
             after, notes = _random(current, after, step, rolls)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
 
 from gamestate.dynasties.nomicland.actions import action_from_json
 from gamestate.dynasties.nomicland.audit.cells import (
@@ -20,12 +19,11 @@ from gamestate.dynasties.nomicland.audit.cells import (
     read_gamestate,
     read_nomicland,
 )
-from gamestate.dynasties.nomicland.audit.explain import explain, with_cells
+from gamestate.dynasties.nomicland.audit.explain import explain
 from gamestate.dynasties.nomicland.audit.inputs import (
     GAMESTATE,
     NOMICLAND,
     AuditInput,
-    BlogEffect,
     LedgerFact,
     Revision,
 )
@@ -438,6 +436,3 @@ def audit(inp: AuditInput) -> AuditResult:
     """Every revision of ``inp`` explained as legal actions, or flagged with the rule it breaks;
     the ledger rows to record; the pages' remaining differences from the ledger."""
     return _Walk(inp).run()
-
-
-_unused: tuple[Any, ...] = (BlogEffect, with_cells)

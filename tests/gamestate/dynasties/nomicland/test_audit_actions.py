@@ -19,6 +19,7 @@ from gamestate.dynasties.nomicland import (
     ExerciseLicense,
     NewBusinessDay,
     Payment,
+    PlayerRow,
     ProcessBusinessDay,
     RemoveLicense,
     RepayDebt,
@@ -67,8 +68,9 @@ def set_cell(column: str, name: str, value: str) -> Callable[[str], str]:
         page = GamestatePage.from_wikitext(text, business_days=3)
         row = page.row(name)
         assert row is not None
-        attribute = column.lower()
-        return page.render([replace(row, **{attribute: int(value)})])
+        values = {"budget": row.budget, "debt": row.debt, "smiles": row.smiles, "lbd": row.lbd}
+        values[column.lower()] = int(value)
+        return page.render([PlayerRow(row.name, **values)])
 
     return change
 

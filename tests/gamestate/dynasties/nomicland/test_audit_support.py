@@ -106,7 +106,7 @@ class Wiki:
             render = park_text if page == NOMICLAND else table_text
             new = render(self.texts[page], state)
             if new != self.texts[page]:
-                made.append(self.edit(page, editor, lambda _t, n=new: n, at=at, bot=bot))
+                made.append(self.edit(page, editor, _constant(new), at=at, bot=bot))
                 at = None
         self.state = state
         return made
@@ -165,6 +165,10 @@ class Wiki:
                 now=now,
             )
         )
+
+
+def _constant(text: str) -> Callable[[str], str]:
+    return lambda _old: text
 
 
 def _audit(inp: AuditInput) -> AuditResult:

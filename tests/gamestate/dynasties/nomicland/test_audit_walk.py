@@ -285,3 +285,19 @@ def test_assumptions_before_the_ledgers_first_row() -> None:
     )
     from_ledger = wiki.audit(ledger=[fact])
     assert from_ledger.assumptions[0].startswith("the gamestate at the start is the ledger's")
+
+
+def test_a_zone_created_with_no_front_page_known_is_unverified() -> None:
+    from gamestate.dynasties.nomicland.audit import AuditInput, audit
+    from tests.gamestate.dynasties.nomicland.game import CATALOGUE
+    from tests.gamestate.dynasties.nomicland.test_audit_support import roster
+
+    wiki = Wiki(rich())
+    wiki.write("Cat", wiki.state.with_zone(zone("The Banana Zone", "Cat")))
+    view = roster()
+    result = audit(
+        AuditInput(wiki.revisions, wiki.base, (), lambda _at: view, lambda _at: None, CATALOGUE)
+    )
+    audited = result.revisions[-1]
+    assert audited.verdict is Verdict.LEGAL
+    assert kinds(audited) == ["unverified"]
