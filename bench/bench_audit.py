@@ -35,6 +35,7 @@ from gamestate.dynasties.nomicland import (
     PlayerRow,
 )
 from gamestate.dynasties.nomicland import apply as apply_action
+from gamestate.dynasties.nomicland.audit import audit
 from gamestate.dynasties.nomicland.audit.inputs import (
     GAMESTATE,
     NOMICLAND,
@@ -42,7 +43,6 @@ from gamestate.dynasties.nomicland.audit.inputs import (
     Revision,
     RosterView,
 )
-from gamestate.dynasties.nomicland.audit import audit
 from rules_text import buildings, parse_ruleset, ruleset_139_wikitext
 from wikibot.config import load_config
 from wikibot.sandbox.mediawiki import create_account, start_wiki

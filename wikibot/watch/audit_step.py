@@ -11,9 +11,10 @@ announce, each under a stable key so it is announced once, across restarts:
   (the same key as the dynasty's own event, so it is announced once whichever
   sees it first).
 
-Before any audit the cursor comes from the ledger's first read of the pages; a
-mirror with neither is skipped (``wiki audit --since`` starts it). With nothing
-new, the step costs one wiki request.
+The watcher audits once an Admin has started the audit with ``nomicbot wiki
+audit --apply`` (which says where it starts: ``--since``, or the ledger's first
+read of the pages); until then the step costs nothing. With nothing new, it
+costs one wiki request.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from gamestate.models import Game
 from wikibot.config import Config
 from wikibot.mirror.api import Mirror
 from wikibot.watch.events import Announcement
-from wikibot.wiki.audit import audit_cursor, flagged_rows, record_audit, run_audit
+from wikibot.wiki.audit import audit_cursor, audit_started, flagged_rows, record_audit, run_audit
 from wikibot.wiki.audit_page import publish_audit
 from wikibot.wiki.client import WikiClient
 from wikibot.wiki.revisions import RevisionReader
@@ -46,7 +47,7 @@ def audit_step(
     ruleset: Callable[[], str | None],
 ) -> list[Announcement]:
     """Audits the new revisions, records them, updates the report page; the events."""
-    if audit_cursor(mirror, config.wiki) is None:
+    if not audit_started(mirror) or audit_cursor(mirror, config.wiki) is None:
         return []
     reader = RevisionReader(client, bot_name=config.wiki.bot_name or None)
     run = run_audit(reader, mirror, config.wiki, now=now, game=game, ruleset=ruleset)
@@ -72,7 +73,8 @@ def audit_step(
         said = "; ".join(
             (f'rule "{f.rule}"' if f.rule else f.kind.value)
             + (f" at {f.cell}" if f.cell else "")
-            + (f" (expected {f.expected}, found {f.found})" if f.expected or f.found else "")
+            + (f" (expected {f.expected})" if f.expected is not None else "")
+            + (f" (found {f.found})" if f.found is not None else "")
             for f in shown
         )
         events.append(

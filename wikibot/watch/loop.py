@@ -214,10 +214,10 @@ class Watcher:
     def _audit(self, game: Game, now: datetime, ruleset: PageRevision | None) -> list[Announcement]:
         """The gamestate pages' new revisions audited (:mod:`wikibot.watch.audit_step`)."""
         from wikibot.watch.audit_step import audit_step
-        from wikibot.wiki.audit import audit_cursor
+        from wikibot.wiki.audit import audit_started
 
-        if not self.config.wiki.url or audit_cursor(self.mirror, self.config.wiki) is None:
-            return []  # nothing to start from: `wiki audit --since` starts the audit
+        if not self.config.wiki.url or not audit_started(self.mirror):
+            return []  # the first `wiki audit --apply` says where the audit starts
         client = self._wiki_client()
 
         def read_ruleset() -> str | None:

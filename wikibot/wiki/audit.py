@@ -65,6 +65,7 @@ __all__ = [
     "AUDIT",
     "AuditRun",
     "audit_cursor",
+    "audit_started",
     "audited_revisions",
     "blog_effects",
     "ledger_facts",
@@ -133,6 +134,13 @@ def audited_revisions(mirror: Mirror) -> dict[int, str]:
     with mirror.bound():
         rows = LedgerRow.select(LedgerRow.arguments).where(LedgerRow.domain == AUDIT)
         return {int(r.arguments["revid"]): str(r.arguments["verdict"]) for r in rows}
+
+
+def audit_started(mirror: Mirror) -> bool:
+    """Has an ``--apply`` audit recorded a revision in this mirror (``watch`` audits only
+    then: an Admin chose where the audit starts)."""
+    with mirror.bound():
+        return LedgerRow.select().where(LedgerRow.domain == AUDIT).exists()
 
 
 def audit_cursor(mirror: Mirror, pages: WikiConfig) -> Cursor | None:
@@ -354,6 +362,22 @@ def record_audit(mirror: Mirror, run: AuditRun) -> tuple[int, int]:
         ledger.finish(entry.op_id, entry.revisions)
         facts += 1
     rows = 0
+    for title, base in run.read.bases.items():
+        # Where this audit started on each page: the cursor of a page it found nothing on.
+        op_id = f"{AUDIT}:base:{title}"
+        if audits.get(op_id) is None:
+            audits.start(
+                LedgerEntry(
+                    op_id,
+                    run.now,
+                    "nomicbot",
+                    _AUDIT_ACTION,
+                    arguments={"page": title, "revid": base.revid or 0, "verdict": "base"},
+                    cause=f"the audit started after {run.since}",
+                ),
+                once=True,
+            )
+            audits.finish(op_id)
     for r in recorded:
         op_id = f"{AUDIT}:{r.revid}"
         if audits.get(op_id) is not None:

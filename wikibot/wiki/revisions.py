@@ -395,7 +395,7 @@ def read_revisions(
                 title,
                 start_id=top.revid,
                 stop=_at_or_below(floor),
-                end_id=last,
+                end_id=last or None,
             )
             news = [r for r in history if r.revid > floor]
             old = [r for r in history if r.revid <= floor]
