@@ -32,7 +32,6 @@ from gamestate.dynasties.nomicland import (
     ApplyInterest,
     Bookkeeping,
     BudgetVersion,
-    Building,
     BusinessDay,
     CloseDemandPost,
     Construct,
@@ -41,7 +40,6 @@ from gamestate.dynasties.nomicland import (
     Economy,
     ExerciseLicense,
     FocusGroup,
-    IPLicense,
     NewBusinessDay,
     Outcome,
     Payment,
@@ -54,6 +52,7 @@ from gamestate.dynasties.nomicland import (
     apply,
     parse_visitors,
 )
+from gamestate.dynasties.nomicland.records import economy_from_record, record_of
 from rules_text import BuildingCatalogue, RulesTextError, buildings, parse_ruleset
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
@@ -136,40 +135,7 @@ def action_from(command: str, arguments: Mapping[str, Any], *, front_page: str =
     return action
 
 
-# The economy as a ledger record (JSON) and back.
-
-
-def record_of(state: Economy) -> dict[str, Any]:
-    """Everything in the economy as JSON: the ``state --json`` shape plus Idle and the books."""
-    return {**state.to_json(), "idle": sorted(state.idle), "books": state.books.to_json()}
-
-
-def economy_from_record(record: Mapping[str, Any]) -> Economy:
-    """The inverse of :func:`record_of`."""
-    players = tuple(
-        PlayerRow(name, int(v["budget"]), int(v["debt"]), int(v["smiles"]), int(v["lbd"]))
-        for name, v in record["players"].items()
-    )
-    zones = tuple(
-        Zone(
-            z["name"],
-            z["operator"],
-            IPLicense(z["license"]["name"], parse_visitors(z["license"]["segments"]))
-            if z["license"]
-            else None,
-            tuple(Building(b["name"], bool(b["budget"])) for b in z["buildings"]),
-            tuple(z["planned"]),
-        )
-        for z in record["zones"]
-    )
-    return Economy.from_pages(
-        rows=players,
-        zones=zones,
-        days=list(record["visitors"]),
-        boss=str(record["boss"]),
-        idle=record.get("idle", ()),
-        books=Bookkeeping.from_json(record.get("books", {})),
-    )
+# The economy as a ledger record (JSON) and back: gamestate.dynasties.nomicland.records.
 
 
 def value_at(record: Mapping[str, Any], kind: str, name: str, column: str) -> Any:

@@ -94,7 +94,6 @@ from gamestate.dynasties.nomicland.audit.inputs import (
     Revision,
     RosterView,
 )
-from gamestate.dynasties.nomicland.audit.records import economy_from_record, record_of
 from gamestate.dynasties.nomicland.audit.results import (
     AuditedAction,
     AuditResult,
@@ -108,6 +107,7 @@ from gamestate.dynasties.nomicland.audit.results import (
     Verdict,
 )
 from gamestate.dynasties.nomicland.audit.run import audit
+from gamestate.dynasties.nomicland.records import economy_from_record, record_of
 
 __all__ = [
     "DEFAULT_PAIRING_WINDOW",

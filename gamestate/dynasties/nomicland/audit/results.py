@@ -9,8 +9,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from gamestate.dynasties.nomicland.audit.records import record_of
 from gamestate.dynasties.nomicland.economy import Economy
+from gamestate.dynasties.nomicland.records import record_of
 
 __all__ = [
     "AuditResult",

@@ -28,7 +28,6 @@ from gamestate.dynasties.nomicland.audit.inputs import (
     Revision,
 )
 from gamestate.dynasties.nomicland.audit.judge import Judged, judge
-from gamestate.dynasties.nomicland.audit.records import economy_from_record
 from gamestate.dynasties.nomicland.audit.results import (
     AuditedAction,
     AuditResult,
@@ -46,6 +45,7 @@ from gamestate.dynasties.nomicland.completion import victory
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.engine import apply
 from gamestate.dynasties.nomicland.errors import ActionRefused
+from gamestate.dynasties.nomicland.records import economy_from_record
 
 __all__ = ["audit"]
 

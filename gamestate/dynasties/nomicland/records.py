@@ -1,7 +1,6 @@
-"""The ledger's record of the whole economy (its ``after["state"]``), read and written.
-
-The same shape as ``wikibot.wiki.economy.record_of``: the ``state --json`` shape plus
-``idle`` and ``books`` (the counters no page shows).
+"""The ledger's record of the whole economy (its ``after["state"]``), read and written:
+the ``state --json`` shape plus ``idle`` and ``books`` (the counters no page shows).
+The ledger (wikibot) writes it and the replay and the wiki audit read it back.
 """
 
 from __future__ import annotations
