@@ -199,6 +199,12 @@ def verdicts(data: dict[str, Any]) -> dict[str, tuple[str, list[str], list[tuple
     }
 
 
+def findings(data: dict[str, Any], summary: str) -> list[tuple[str, str, str]]:
+    """The (kind, rule, words) of one revision's findings."""
+    audited = next(r for r in data["revisions"] if r["summary"] == summary)
+    return [(f["kind"], f["rule"], f["words"]) for f in audited["findings"]]
+
+
 def test_a_week_of_human_edits(
     setup: tuple[Path, tuple[str, str], str], human: HumanEditor, bot: WikiClient
 ) -> None:
@@ -232,13 +238,26 @@ def test_a_week_of_human_edits(
     wrong = ("Construction", "Gamestate/Josh/Debt", "-4500", "-4000")
     assert found["Playpit: cost"] == ("illegal", ["build"], [wrong])
     assert found["correct Josh's Debt"][:2] == ("legal", ["correction"])
-    # Ais's unearned Smiles, undone by the Boss.
-    assert found["smiles"][0] == "illegal"
-    assert found["smiles"][2] == [("Gamestate Tracking", "Gamestate/Ais/Smiles", "10", "20")]
+    # Ais's unearned Smiles, undone by the Boss half an hour later: no action gives them
+    # (unexplained), and her edit is not "an undo" of the Boss's later one.
+    assert found["smiles"] == ("unexplained", [], [("", "Gamestate/Ais/Smiles", "10", "20")])
+    assert findings(data, "smiles") == [("unexplained", "", "")]
     assert found["Undo revision"][:2] == ("legal", ["correction"])
-    # A non-player's edit.
+    # A non-player's edit: refused by "Gamestate Tracking" (only an Imagineer may update the
+    # GNDT), not reported as an undo.
     assert found["a smile for Josh"][0] == "illegal"
-    assert found["a smile for Josh"][2][0][1:] == ("Gamestate/Josh/Smiles", "10", "11")
+    [(rule, cell, expected, value)] = found["a smile for Josh"][2]
+    assert (rule, cell, value) == ("Gamestate Tracking", "Gamestate/Josh/Smiles", "11")
+    assert expected.startswith("refused: Mallory is not an Imagineer at 2016-05-17T12:00:00")
+    assert expected.endswith("the ledger holds 10")
+    assert findings(data, "a smile for Josh") == [
+        (
+            "refused",
+            "Gamestate Tracking",
+            "Any Imagineer may update any Imagineer's data via the GNDT, whenever the Ruleset "
+            "permits it.",
+        )
+    ]
     assert found["revert Mallory"][:2] == ("legal", ["correction"])
     # A Building during the DoV's Hiatus.
     assert found["Lazy River"][0] == "illegal"
@@ -281,11 +300,11 @@ def test_a_week_of_human_edits(
     assert len(flagged) == sum(
         1 for r in data["revisions"] if r["verdict"] in ("illegal", "unexplained", "ambiguous")
     )
-    assert any(
-        "by [[Special:Contributions/Josh|Josh]]: &#39;&#39;&#39;illegal" not in line
-        and "Mallory" in line
-        for line in flagged
-    )
+    [mallory] = [line for line in flagged if "Mallory" in line]
+    assert (
+        "by [[Special:Contributions/Mallory|Mallory]]: '''illegal''': rule \"Gamestate "
+        'Tracking", Gamestate/Josh/Smiles (expected refused: Mallory is not an Imagineer'
+    ) in mallory
     assert any(
         'rule "Construction", Gamestate/Josh/Debt (expected -4500, found -4000)' in line
         for line in flagged

@@ -58,8 +58,12 @@ test_audit_*.py``):
   enactment are the blog's decider's; a correction is the editor's.
 - **Corrections and undos**: a cell put back to the ledger's value is a correction, legal by
   any non-Idle Imagineer, also during Hiatus. Putting back the value a *legal* action changed
-  is an undo that makes the page stop matching the gamestate: ``illegal`` (rule "Gamestate
-  Tracking"), and the ledger keeps the action.
+  (saved before this edit) is an undo that makes the page stop matching the gamestate:
+  ``illegal`` (rule "Gamestate Tracking"), and the ledger keeps the action.
+- **Who may edit the GNDT**: a change no action explains, made by someone who is not an
+  Imagineer then, is ``refused`` under "Gamestate Tracking" ("Any Imagineer may update any
+  Imagineer's data via the GNDT"), or by an Idle Imagineer under "Idle Imagineers":
+  ``illegal``. The same change by an Imagineer (ten unearned Smiles) is ``unexplained``.
 - **A value already wrong**, moved by exactly what the rules move it by, is right: the old
   discrepancy stays listed in ``discrepancies`` and is not blamed on this editor.
 - **Pairing**: one action may span an editor's *next* edits within ``pairing_window``

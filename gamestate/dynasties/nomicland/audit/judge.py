@@ -1,7 +1,8 @@
 """One verdict per revision: the best explanation judged, with the rule, cell and values.
 
 Verdicts: ``illegal`` when an action is refused, written with a wrong value, an undo of a
-legal action, or a random draw that differs from the recorded roll; else ``unexplained``
+legal action, a change by an editor who is not an Imagineer (or is Idle) then, or a random
+draw that differs from the recorded roll; else ``unexplained``
 when a changed cell has no action; else ``ambiguous`` when a disputed reading was applied;
 else ``legal``. The allowed actions are recorded even in an illegal revision, with the values
 the rules give.
@@ -33,6 +34,7 @@ from gamestate.dynasties.nomicland.audit.results import Finding, FindingKind, Ve
 from gamestate.dynasties.nomicland.audit.steps import FOCUS, Context, Step
 from gamestate.dynasties.nomicland.clauses import (
     BUDGET_VERSION,
+    IDLE,
     LICENSE_EXERCISE,
     SPEND_OVER_BOSS,
     ZONE_NAME,
@@ -115,11 +117,14 @@ class Judged:
         """A half whose other half never came: ``unexplained``, nothing recorded."""
         if not self.is_half or self.refused:
             return replace(self, is_half=False)
+        ledger = economy_cells(self.start)
         findings = [
             Finding(FindingKind.LONE_HALF, cell=cell, expected=want, found=found)
             for cell, want, found in self.missing
         ] + [
-            Finding(FindingKind.UNEXPLAINED, cell=c, found=self.changes[c].new)
+            Finding(
+                FindingKind.UNEXPLAINED, cell=c, expected=ledger.get(c), found=self.changes[c].new
+            )
             for c in self.unexplained
         ]
         return replace(
@@ -244,7 +249,22 @@ def judge(
         )
     other_page = list(found.missing)
     unexplained: list[str] = []
+    outsider = _outsider(ctx)
     for cell in found.unexplained if not refused else ():  # a refused action's own cells
+        if outsider is not None:
+            # Not an undo nor an unknown action: who may update the GNDT at all.
+            clause, why = outsider
+            findings.append(
+                Finding(
+                    FindingKind.REFUSED,
+                    clause.rule,
+                    clause.words,
+                    cell,
+                    f"refused: {why}; the ledger holds {before.get(cell)}",
+                    changes[cell].new,
+                )
+            )
+            continue
         undone = last_change.get(cell)
         if undone is not None and undone[2] and changes[cell].new == undone[1]:
             findings.append(
@@ -329,6 +349,18 @@ def judge(
         tuple(unexplained),
         is_half,
     )
+
+
+def _outsider(ctx: Context) -> tuple[RuleClause, str] | None:
+    """Why the editor may not update the GNDT at all (None: they may): "Any Imagineer may
+    update any Imagineer's data via the GNDT", and Idle Imagineers "are not counted as
+    Imagineers"."""
+    if ctx.roster.is_active(ctx.editor):
+        return None
+    when = f"at {ctx.at.isoformat()} (the roster)"
+    if ctx.roster.is_player(ctx.editor):
+        return IDLE, f"{ctx.editor} is Idle {when}"
+    return GAMESTATE_TRACKING, f"{ctx.editor} is not an Imagineer {when}"
 
 
 def _reapply(current: Economy, item: Applied, ctx: Context) -> Economy | None:

@@ -75,7 +75,7 @@ class _Walk:
     rolls: list[LedgerFact] = field(default_factory=list)
     known_ops: set[str] = field(default_factory=set)
     applied_ops: set[str] = field(default_factory=set)
-    last_change: dict[str, tuple[int, str | None, bool]] = field(default_factory=dict)
+    changed: dict[str, list[tuple[int, str | None, bool]]] = field(default_factory=dict)
     following: dict[int, Revision] = field(default_factory=dict)
     position: dict[int, int] = field(default_factory=dict)
     days: int = -1
@@ -347,10 +347,23 @@ class _Walk:
             live=live,
             ctx=ctx,
             pages=pages,
-            last_change=self.last_change,
+            last_change=self._last_changes(revisions, changes),
             rolls=self._rolls_near(ctx),
             by_hand=[e for e in ctx.effects if e.cells is None and e.kind != "demand close"],
         )
+
+    def _last_changes(
+        self, revisions: Sequence[Revision], changes: Mapping[str, CellChange]
+    ) -> dict[str, tuple[int, str | None, bool]]:
+        """Each changed cell's last change saved *before* these revisions: a half judged
+        once its window has closed is not an undo of the edits saved after it."""
+        first = self.position[revisions[0].revid]
+        out: dict[str, tuple[int, str | None, bool]] = {}
+        for cell in changes:
+            earlier = [c for c in self.changed.get(cell, ()) if self.position[c[0]] < first]
+            if earlier:
+                out[cell] = max(earlier, key=lambda c: self.position[c[0]])
+        return out
 
     def _rolls_near(self, ctx: Context) -> list[LedgerFact]:
         window = self.inp.pairing_window
@@ -386,7 +399,9 @@ class _Walk:
         actions += [AuditedAction(a.name, a.actor, a.args, ids, None) for a in judged.refused]
         self.state = judged.state
         for cell, change in judged.changes.items():
-            self.last_change[cell] = (ids[-1], change.old, judged.verdict is Verdict.LEGAL)
+            self.changed.setdefault(cell, []).append(
+                (ids[-1], change.old, judged.verdict is Verdict.LEGAL)
+            )
         was, now = victory(before), victory(self.state)
         if now is not None and (was is None or was.winner != now.winner) and actions:
             self.events.append(

@@ -249,6 +249,50 @@ def test_a_non_player_cannot_write_an_imagineers_action() -> None:
     assert result.revisions[-1].verdict is Verdict.ILLEGAL
 
 
+def test_a_non_players_edit_is_refused_by_gamestate_tracking() -> None:
+    # Gamestate Tracking: "Any Imagineer may update any Imagineer's data via the GNDT":
+    # Mallory is not an Imagineer, so her Smile for Ann is refused, not "an undo".
+    wiki = Wiki(rich())
+    wiki.edit(GAMESTATE, "Mallory", set_cell("Smiles", "Ann", "11"))
+    wiki.edit(GAMESTATE, "Kevan", set_cell("Smiles", "Ann", "10"))
+    mallory, kevan = wiki.audit().revisions
+    assert mallory.verdict is Verdict.ILLEGAL
+    [finding] = mallory.findings
+    assert (finding.kind.value, finding.rule, finding.cell, finding.found) == (
+        "refused",
+        "Gamestate Tracking",
+        f"{GAMESTATE}/Ann/Smiles",
+        "11",
+    )
+    assert finding.words.startswith("Any Imagineer may update any Imagineer's data via the GNDT")
+    assert finding.expected is not None
+    assert "Mallory is not an Imagineer" in finding.expected
+    assert finding.expected.endswith("the ledger holds 10")
+    assert kevan.verdict is Verdict.LEGAL and [a.action for a in kevan.actions] == ["correction"]
+
+
+def test_an_idle_imagineers_edit_is_refused_by_the_idle_rule() -> None:
+    wiki = Wiki(rich())
+    wiki.edit(GAMESTATE, "Cat", set_cell("Smiles", "Cat", "12"))
+    [audited] = wiki.audit(idle=["Cat"]).revisions
+    assert audited.verdict is Verdict.ILLEGAL
+    assert [(f.kind.value, f.rule) for f in audited.findings] == [("refused", "Idle Imagineers")]
+
+
+def test_unearned_smiles_undone_within_the_window_are_unexplained_not_an_undo() -> None:
+    # Ais's half waits for her next edit; the Boss undoes it meanwhile. Judged when the
+    # window closes, her edit is not "an undo" of the Boss's later one.
+    wiki = Wiki(rich())
+    wiki.edit(GAMESTATE, "Ann", set_cell("Smiles", "Ann", "20"))
+    wiki.edit(GAMESTATE, "Kevan", set_cell("Smiles", "Ann", "10"))
+    ann, kevan = wiki.audit().revisions
+    assert ann.verdict is Verdict.UNEXPLAINED
+    assert [(f.kind.value, f.cell, f.expected, f.found) for f in ann.findings] == [
+        ("unexplained", f"{GAMESTATE}/Ann/Smiles", "10", "20")
+    ]
+    assert kevan.verdict is Verdict.LEGAL and [a.action for a in kevan.actions] == ["correction"]
+
+
 def test_an_exercise_split_across_the_two_pages() -> None:
     wiki = Wiki(licensed())
     wiki.act("Ann", ExerciseLicense(3, THEME), pages=[GAMESTATE])
