@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
+
 import pytest
 
+from gamestate.dynasties.nomicland import NewBusinessDay
 from rules_text import ruleset_139_wikitext
 from tests.plugins.wiki import HumanEditor
 from wikibot.config import WikiConfig
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import Ledger
 from wikibot.wiki.client import WikiClient
 from wikibot.wiki.drift import NO_LEDGER, check_pages, check_wiki, ruleset_buildings
+from wikibot.wiki.economy import perform
+from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as PARK_SEED
+from wikibot.wiki.replay import blame
+from wikibot.wiki.revisions import PageBase, RevisionReader, WikiRevision
 
 PARK = """Nomicland, as the humans describe it.
 
@@ -30,6 +40,15 @@ GNDT = """{| class="wikitable sortable"
 |-
 | Josh || 0 || 25 || 10 || 3
 |}"""
+
+TABLE = """{| class="wikitable sortable"
+! Imagineer !! Budget !! Debt !! Smiles !! LBD
+|-
+| Kevan || 0 || -50000 || 10 || 0
+|-
+| Josh || 0 || 0 || 10 || 0
+|}
+"""
 
 CLEAN_PARK = "== The Kevan Zone ==\n* Operator: Kevan\n* Buildings: Lagoon\n\n== Visitors ==\n# c"
 CLEAN_GNDT = (
@@ -100,3 +119,88 @@ def test_check_the_wiki(bot: WikiClient, human: HumanEditor, page_title: str) ->
     assert "Water Slide" in report.problems[1].message
     human.edit(pages.gamestate_page, GNDT)
     assert len(check_wiki(bot, pages).problems) == 4
+
+
+@pytest.mark.integration
+def test_each_difference_from_the_ledger_names_its_revision(
+    bot: WikiClient, human: HumanEditor, page_title: str, tmp_path: Path
+) -> None:
+    pages = WikiConfig(
+        nomicland_page=f"{page_title}/Nomicland",
+        gamestate_page=f"{page_title}/Gamestate",
+        ruleset_page="Ruleset",
+    )
+    human.edit(pages.nomicland_page, PARK_SEED)
+    human.edit(pages.gamestate_page, TABLE)
+    with Mirror.open(str(tmp_path / "mirror.sqlite")) as mirror:
+        ledger = Ledger(mirror)
+        perform(
+            bot,
+            ledger,
+            pages,
+            "day new",
+            NewBusinessDay(),
+            actor="Kevan",
+            now=datetime(2016, 5, 16, 9, tzinfo=UTC),
+            boss="Kevan",
+        )
+        assert check_wiki(bot, pages, ledger=ledger).ok
+        # Three human edits: Josh's Budget, then an unrelated line, then a Business Day.
+        budget = human.change(
+            pages.gamestate_page, lambda t: t.replace("| Josh || 0 ||", "| Josh || 500 ||"), "cash"
+        )
+        note = human.change(pages.gamestate_page, lambda t: t + "\nA note.\n", "a note")
+        day = human.change(pages.nomicland_page, lambda t: t.rstrip() + "\n# cA\n", "a day")
+        history = RevisionReader(bot).history(
+            pages.gamestate_page, start_id=note, stop=lambda r: r.revid <= budget
+        )
+        history += RevisionReader(bot).history(pages.nomicland_page, start_id=day, stop=bool)
+        when = {r.revid: r.at.strftime("%Y-%m-%dT%H:%M:%SZ") for r in history}
+        report = check_wiki(bot, pages, ledger=ledger)
+    differences = [
+        (p.page, p.message) for p in report.problems if "the ledger cannot explain" in p.message
+    ]
+    assert differences == [
+        (
+            pages.nomicland_page,
+            "a human edit the ledger cannot explain: the wiki has '# cA' where replaying the "
+            f"ledger gives '(nothing)' (revision {day} by Admin at {when[day]})",
+        ),
+        (
+            pages.gamestate_page,
+            "a human edit the ledger cannot explain: the wiki has '| Josh || 500 || 0 || 10 || 0' "
+            "where replaying the ledger gives '| Josh || 0 || 0 || 10 || 0' "
+            f"(revision {budget} by Admin at {when[budget]})",
+        ),
+        (
+            pages.gamestate_page,
+            "a human edit the ledger cannot explain: the wiki has 'A note.' where replaying the "
+            f"ledger gives '(nothing)' (revision {note} by Admin at {when[note]})",
+        ),
+    ]
+    # The bot's edit and the three human ones, read in one look and one batch per page with
+    # news, not a request per revision.
+    assert (
+        "Ledger: each difference's revision found in the 4 revision(s) since the ledger's "
+        "first read (3 request(s))."
+    ) in report.notes
+
+
+def test_blame_names_the_first_revision_of_the_unbroken_run() -> None:
+    def rev(revid: int, text: str | None, editor: str = "Ann") -> WikiRevision:
+        at = datetime(2016, 5, 16, revid, tzinfo=UTC)
+        return WikiRevision("Gamestate", revid, revid - 1, editor, at, "", text, False)
+
+    base = PageBase("Gamestate", 1, "| Ann || 0\nprose")
+    history = [
+        rev(2, "| Ann || 9\nprose"),  # Ann's change, undone by Bob...
+        rev(3, "| Ann || 0\nprose", "Bob"),
+        rev(4, "| Ann || 9\nprose", "Cat"),  # ...and made again by Cat
+        rev(5, None),  # hidden: neither breaks the run nor is named
+        rev(6, "| Ann || 9\nmore prose", "Dan"),
+    ]
+    found = blame(["| Ann || 9"], ["| Ann || 0"], base, history)
+    assert found is not None and (found.revid, found.editor) == (4, "Cat")
+    # A line the page already had before the history read is nobody's in it.
+    assert blame(["| Ann || 0"], [], base, []) is None
+    assert blame(["| Ann || 7"], [], base, history) is None

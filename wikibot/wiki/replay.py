@@ -7,12 +7,18 @@ action's values into the first-read pages; :func:`compare` names each line where
 today's wiki differs from that (a human edit the ledger cannot explain). Between
 two actions, values that changed outside the ledger are named too: the next
 action read them from the wiki.
+
+Each difference names the revision behind it (:func:`blame`): the first of the
+unbroken run of revisions, up to the latest, that show the line as the wiki has
+it, read from the pages' history since the ledger's first read in one batched
+read (:func:`wikibot.wiki.revisions.read_revisions`: one look, then 500
+revisions a request per page for the bot, never a request per revision).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +26,9 @@ from gamestate.dynasties.nomicland import NOMICLAND_PAGE, Problem
 from wikibot.config import WikiConfig
 from wikibot.mirror.ledger import Ledger
 from wikibot.wiki.economy import economy_from_record, render_pages, value_at
+from wikibot.wiki.revisions import PageBase, Revisions, WikiRevision, format_wiki_time
 
-__all__ = ["Replay", "compare", "replay_ledger"]
+__all__ = ["Replay", "blame", "compare", "replay_ledger"]
 
 
 @dataclass(frozen=True)
@@ -67,8 +74,11 @@ def replay_ledger(ledger: Ledger, pages: WikiConfig) -> Replay | None:
     return Replay({titles[0]: nomicland, titles[1]: gamestate}, count, tuple(gaps))
 
 
-def compare(expected: Mapping[str, str], today: Mapping[str, str]) -> list[Problem]:
-    """Each line where today's page differs from the replay, as a problem on that line."""
+def compare(
+    expected: Mapping[str, str], today: Mapping[str, str], *, history: Revisions | None = None
+) -> list[Problem]:
+    """Each line where today's page differs from the replay, as a problem on that line;
+    with the pages' ``history``, each names the revision behind it."""
     problems: list[Problem] = []
     for title, text in expected.items():
         now = today.get(title, "")
@@ -84,8 +94,57 @@ def compare(expected: Mapping[str, str], today: Mapping[str, str]) -> list[Probl
                 "a human edit the ledger cannot explain: the wiki has "
                 f"{_short(wiki)!r} where replaying the ledger gives {_short(ledger)!r}"
             )
+            if history is not None:
+                base, revisions = _page_history(history, title)
+                behind = blame(have[b0:b1], want[a0:a1], base, revisions)
+                if behind is not None:
+                    message += (
+                        f" (revision {behind.revid} by {behind.editor or 'a hidden editor'} "
+                        f"at {format_wiki_time(behind.at)})"
+                    )
             problems.append(Problem(message, NOMICLAND_PAGE, title, b0 + 1))
     return problems
+
+
+def blame(
+    wiki: Sequence[str],
+    ledger: Sequence[str],
+    base: PageBase | None,
+    revisions: Sequence[WikiRevision],
+) -> WikiRevision | None:
+    """The revision that made the page show ``wiki`` where the ledger gives ``ledger``: the
+    first of the unbroken run of revisions, up to the latest, whose text has every line of
+    ``wiki`` and no line of ``ledger`` it lacks. None when the page already showed it at
+    ``base`` (or no revision of ``revisions`` shows it). A revision whose text is hidden
+    neither breaks the run nor is named."""
+    gone = [line for line in ledger if line not in wiki]
+
+    def shows(text: str) -> bool:
+        lines = set(text.rstrip().splitlines())
+        return all(line in lines for line in wiki) and not any(line in lines for line in gone)
+
+    behind: WikiRevision | None = None
+    for revision in reversed(revisions):
+        if revision.text is None:
+            continue
+        if not shows(revision.text):
+            return behind
+        behind = revision
+    if base is not None and base.text is not None and shows(base.text):
+        return None  # the page showed it before the history read
+    return behind
+
+
+def _page_history(history: Revisions, title: str) -> tuple[PageBase | None, list[WikiRevision]]:
+    """The page's base and its revisions, oldest first (titles compared as the wiki does)."""
+    key = _title_key(title)
+    base = next((b for t, b in history.bases.items() if _title_key(t) == key), None)
+    return base, [r for r in history.revisions if _title_key(r.title) == key]
+
+
+def _title_key(title: str) -> str:
+    name = " ".join(title.replace("_", " ").split())
+    return name[:1].upper() + name[1:]
 
 
 def _named(kind: str, name: str, column: str) -> str:
