@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import requests
 from click.testing import CliRunner
 
 from wikibot.cli import cli
+from wikibot.sandbox.mediawiki import start_wiki
 
 pytestmark = pytest.mark.integration
 
@@ -65,8 +67,8 @@ def _economy_lines(output: str) -> list[str]:
     economy = output.split("seeded one row per player", 1)[-1]
     for block in economy.split("\n$ nomicbot ")[1:]:
         command, *printed = block.split("\n\n", 1)[0].splitlines()
-        if " --apply " not in command:  # another profile's example, not the economy
-            continue
+        if " --apply " not in command or command.startswith("wiki audit"):
+            continue  # another profile's example, or the audit: not the economy
         lines.append("$ nomicbot " + command.split(" --apply ", 1)[0])
         lines += [line for line in printed if not line.startswith("Applied (ledger #")]
     return lines
@@ -87,15 +89,58 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
         line.split()[-1] for line in first.output.splitlines() if "published tally:" in line
     )
     assert votes_url.startswith("http://127.0.0.1:")
+    # The demo ends with one human edit (the Admin's, not the bot's) flagged on the report
+    # page; the bot's own edits are matched to their ledger rows, legal and not flagged.
+    human = re.search(r"Gamestate: revision (\d+) by Admin\.", first.output)
+    assert human is not None, first.output
+    revid = int(human.group(1))
+    audit = first.output.split("$ nomicbot wiki audit --apply --now ", 1)[1]
+    assert f"r{revid} Gamestate " in audit and "Admin: illegal" in audit
+    assert 'refused: rule "Gamestate Tracking" at Gamestate/' in audit
+    bot_lines = [line for line in audit.splitlines() if "NomicBot (bot):" in line]
+    assert bot_lines and all(line.split(": ", 1)[1].startswith("legal") for line in bot_lines)
+    assert "Recorded 0 ledger row(s) and " in audit and "Gamestate audit: saved revision" in audit
+    flagged = [
+        line for line in audit.splitlines() if line.startswith("Gamestate audit: * [[Special:Diff/")
+    ]
+    assert len(flagged) == 1 and f"[[Special:Diff/{revid}|r{revid}]] Gamestate" in flagged[0]
+    assert "by [[Special:Contributions/Admin|Admin]]: '''illegal''': rule" in flagged[0]
+    assert "index.php?title=Gamestate_audit" in first.output
     # The same data directory again: same ports, nothing new on the blog, no new edit.
     second = CliRunner().invoke(cli, ["demo", "--data", str(tmp_path), "--once"])
     assert second.exit_code == 0, second.output
     assert "Sync run 2 (incremental): ok. 1 requests (1 not modified)" in second.output
     assert "Votes: no change (the published tally is current)." in second.output
     assert second.output.count("already applied") == 8, second.output
+    assert "Gamestate audit: a human edit is flagged already (no new edit):" in second.output
+    assert "wiki audit" not in second.output and "by Admin." not in second.output
     # The servers were stopped by --once.
     with pytest.raises(requests.ConnectionError):
         requests.get(votes_url, timeout=5)
+    # On the wiki itself: the flagged line on the report page, and the Admin's edit still
+    # the Gamestate page's latest revision (the second run edited nothing more).
+    wiki = start_wiki(tmp_path / "wiki")
+    try:
+        pages = requests.get(
+            wiki.api_url,
+            params={
+                "action": "query",
+                "prop": "revisions",
+                "titles": "Gamestate|Gamestate audit",
+                "rvprop": "ids|user|content",
+                "rvslots": "main",
+                "format": "json",
+                "formatversion": "2",
+            },
+            timeout=30,
+        ).json()["query"]["pages"]
+    finally:
+        wiki.stop()
+    latest = {p["title"]: p["revisions"][0] for p in pages}
+    assert latest["Gamestate"]["revid"] == revid and latest["Gamestate"]["user"] == "Admin"
+    report = latest["Gamestate audit"]["slots"]["main"]["content"]
+    assert flagged[0].removeprefix("Gamestate audit: ") in report.splitlines()
+    assert latest["Gamestate audit"]["user"] == "NomicBot"
     config = (tmp_path / "nomicbot.toml").read_text(encoding="utf-8")
     assert "password_file" in config and "password =" not in config
     # Another game in the same data directory is refused (checked before any server

@@ -6,7 +6,9 @@ runs: ``sync`` (blog -> mirror), ``status`` (the verdicts),
 ``publish --apply`` (the tally on the wiki's Votes page), then seeds the GNDT
 with the example game's players and plays a few Nomicland actions (Zones,
 Buildings, an IP License, a Business Day) so the Nomicland and Gamestate pages
-change. Each step is the very CLI command, invoked with that config.
+change, and ends with one human edit (the sandbox's Admin giving a player unearned
+Smiles) flagged by ``wiki audit --apply`` on the "Gamestate audit" report page.
+Each step is the very CLI command, invoked with that config.
 """
 
 from __future__ import annotations
@@ -18,12 +20,18 @@ import shutil
 import signal
 import socket
 import threading
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 from types import FrameType
+from typing import Any
+from urllib.parse import quote, urlsplit
 
 import click
+import mwclient
 
 from gamestate.dynasties.nomicland import PlayerRow
+from gamestate.dynasties.nomicland.audit import DEFAULT_PAIRING_WINDOW
 from gamestate.models import Game
 from gamestate.profiles import DEFAULT_PROFILE, profile_names
 from wikibot.archive import read_archive_file
@@ -34,9 +42,10 @@ from wikibot.cli.status import status
 from wikibot.cli.wiki import publish
 from wikibot.examples import NOMICLAND
 from wikibot.sandbox.blog import serve_in_thread
-from wikibot.sandbox.mediawiki import start_wiki
+from wikibot.sandbox.mediawiki import RunningWiki, start_wiki
 from wikibot.wiki.client import EditCause, connect
 from wikibot.wiki.pages.gamestate import GamestatePage
+from wikibot.wiki.revisions import format_wiki_time, parse_wiki_time
 
 __all__ = ["demo", "write_demo_config"]
 
@@ -135,6 +144,80 @@ def _play_economy(config: Path, game: Game) -> None:
             group.main(args, prog_name="nomicbot", standalone_mode=False)
         except click.ClickException as exc:
             click.echo(f"Error: {exc.format_message()}")
+
+
+UNEARNED_SMILES = 20
+"""The Smiles the demo's human edit writes for a non-Boss player (the ledger says 10)."""
+_FLAGGED = "* [[Special:Diff/"
+"""How a flagged revision's line starts on the audit's report page."""
+
+
+def _flag_a_human_edit(config: Path, game: Game, wiki: RunningWiki) -> str:
+    """One human edit flagged on the report page: the sandbox's Admin (a person, not the bot)
+    gives a non-Boss player unearned Smiles on the Gamestate page, then ``wiki audit --apply``
+    runs once the pairing window has closed. Done once: when the report page lists a flagged
+    revision, nothing is edited or recorded again. Returns the report page's title."""
+    from wikibot.cli.wiki_audit import register
+
+    settings = load(str(config))
+    title, audit_page = settings.wiki.gamestate_page, settings.wiki.audit_page
+    with reported():
+        bot = connect(settings, dry_run=True, min_interval=0)
+        report = bot.read(audit_page)
+    flagged = [line for line in report.text.splitlines() if line.startswith(_FLAGGED)]
+    if flagged:
+        click.echo(f"\n{audit_page}: a human edit is flagged already (no new edit):")
+        for line in flagged:
+            click.echo(f"  {line}")
+        return audit_page
+    row = next(
+        (r for r in GamestatePage.from_wikitext(bot.read(title).text).rows if r.name != game.boss),
+        None,
+    )
+    if row is None:
+        click.echo(f"\n{title}: no non-Boss player to give Smiles to; no human edit made.")
+        return audit_page
+    click.echo(
+        f"\n(a human edit) {wiki.credentials.admin_user} gives {row.name} "
+        f"{UNEARNED_SMILES - row.smiles} unearned Smiles on {title}"
+    )
+    site: Any = mwclient.Site(
+        urlsplit(wiki.url).netloc, path="/", scheme="http", clients_useragent="nomicbot demo"
+    )
+    site.clientlogin(
+        username=wiki.credentials.admin_user, password=wiki.credentials.admin_password()
+    )
+    site.site_init()  # clientlogin leaves the user's rights unread (mwclient would refuse)
+
+    def give(text: str) -> str:
+        table = GamestatePage.from_wikitext(text)
+        rows = [replace(r, smiles=UNEARNED_SMILES) if r.name == row.name else r for r in table.rows]
+        return table.render(rows)
+
+    page = site.pages[title]
+    # Setting a value (not adding to it) keeps a rerun after a crash to a null edit.
+    page.edit(give(page.text()), summary=f"{UNEARNED_SMILES} Smiles for {row.name}")
+    latest = site.get(
+        "query", prop="revisions", titles=title, rvprop="ids|timestamp", formatversion=2
+    )["query"]["pages"][0]["revisions"][0]
+    edited = parse_wiki_time(str(latest["timestamp"]))
+    click.echo(f"{title}: revision {latest['revid']} by {wiki.credentials.admin_user}.")
+    # Late enough that the edit's pairing window has closed: it is judged, not pending.
+    late = format_wiki_time(edited + DEFAULT_PAIRING_WINDOW + timedelta(hours=1))
+    args = ["audit", "--apply", "--now", late, "--config", str(config)]
+    click.echo("\n$ nomicbot wiki " + " ".join(shlex.quote(a) for a in args))
+    group = click.Group()
+    register(group)
+    try:
+        group.main(args, prog_name="nomicbot wiki", standalone_mode=False)
+    except click.ClickException as exc:
+        click.echo(f"Error: {exc.format_message()}")
+    with reported():
+        report = bot.read(audit_page)
+    for line in report.text.splitlines():
+        if line.startswith(_FLAGGED):
+            click.echo(f"{audit_page}: {line}")
+    return audit_page
 
 
 def _ports(data_dir: Path, blog_port: int, wiki_port: int) -> tuple[int, int]:
@@ -296,6 +379,7 @@ def demo(
                 publish, apply_=True, now_text=now_text, archive_path=None, config_path=str(config)
             )
             _play_economy(config, game)
+            audit_page = _flag_a_human_edit(config, game, wiki)
             if profile_name is None:
                 run_profile_examples(
                     ctx, [n for n in profile_names() if n != DEFAULT_PROFILE and n in EXAMPLES]
@@ -305,7 +389,9 @@ def demo(
                 f"  the blog:            {blog.url}\n"
                 f"  the published tally: {wiki.url}index.php?title=Votes\n"
                 f"  the Zones and Visitors: {wiki.url}index.php?title=Nomicland\n"
-                f"  the GNDT:            {wiki.url}index.php?title=Gamestate"
+                f"  the GNDT:            {wiki.url}index.php?title=Gamestate\n"
+                f"  the audit's report:  {wiki.url}index.php?title="
+                f"{quote(audit_page.replace(' ', '_'))}"
             )
             if not once:
                 click.echo(
