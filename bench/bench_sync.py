@@ -38,7 +38,7 @@ from typing import Any
 
 import requests
 
-from gamestate.models import Game
+from gamestate.profiles.blognomic_139.models import Game
 from wikibot.archive import read_archive_file
 from wikibot.blog.scraper import BlogScraper
 from wikibot.mirror.api import Mirror

@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 from html import escape
 from pathlib import Path
 
-from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, PostStatus, Terms
 from wikibot.archive import write_archive
 
 __all__ = ["DEFAULT_DATA", "PENDING_AT_END", "load_history", "synthetic_game"]

@@ -1,12 +1,16 @@
 """The game as pure data and pure functions: no network, files, database or clock.
 
-The entry point is :func:`evaluate`: a :class:`Game` and an instant in,
-a :class:`GameStatus` (every pending matter's verdict, with its reason) out.
+Every game is a rule profile (:mod:`gamestate.profiles`) on a rule-neutral core.
+BlogNomic Ruleset 139's engine, the blog record, votes, Quorum, clocks and
+verdicts, is :mod:`gamestate.profiles.blognomic_139`; its entry point is re-exported
+here: :func:`evaluate` takes a :class:`Game` and an instant and gives a
+:class:`GameStatus` (every pending matter's verdict, with its reason). BlogNomic's
+dynasties are :mod:`gamestate.dynasties`.
 """
 
 from __future__ import annotations
 
-from gamestate.audit import (
+from gamestate.profiles.blognomic_139.audit import (
     TODAYS,
     AuditSummary,
     Disagreement,
@@ -15,8 +19,8 @@ from gamestate.audit import (
     audit_resolutions,
     pending_windows,
 )
-from gamestate.evaluate import as_of, evaluate
-from gamestate.models import (
+from gamestate.profiles.blognomic_139.evaluate import as_of, evaluate
+from gamestate.profiles.blognomic_139.models import (
     Category,
     Comment,
     Game,
@@ -26,13 +30,13 @@ from gamestate.models import (
     RosterSnapshot,
     Terms,
 )
-from gamestate.notes import admin_note
-from gamestate.roster import Roster, quorum
-from gamestate.status import GameStatus, MatterStatus
-from gamestate.tally import Tally, tally
-from gamestate.timeline import Hiatus, Timeline
-from gamestate.verdicts import Clause, Decision, Verdict
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.notes import admin_note
+from gamestate.profiles.blognomic_139.roster import Roster, quorum
+from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
+from gamestate.profiles.blognomic_139.tally import Tally, tally
+from gamestate.profiles.blognomic_139.timeline import Hiatus, Timeline
+from gamestate.profiles.blognomic_139.verdicts import Clause, Decision, Verdict
+from gamestate.profiles.blognomic_139.votes import Vote
 
 __all__ = [
     "TODAYS",

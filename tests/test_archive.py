@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamestate import evaluate
-from gamestate.models import PostStatus
+from gamestate.profiles.blognomic_139.models import PostStatus
 from wikibot.archive import (
     _checked_comment,
     _checked_post,

@@ -24,7 +24,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, TypeGuard
 
-from gamestate.models import Comment, Game, Player, Post, PostStatus, RosterSnapshot, Terms
+from gamestate.profiles.blognomic_139.models import (
+    Comment,
+    Game,
+    Player,
+    Post,
+    PostStatus,
+    RosterSnapshot,
+    Terms,
+)
 from wikibot.errors import ArchiveError
 from wikibot.examples import resolve_archive_path
 

@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from gamestate.models import Terms
+from gamestate.profiles.blognomic_139.models import Terms
 from wikibot.errors import ConfigError
 
 __all__ = [

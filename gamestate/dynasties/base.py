@@ -1,10 +1,10 @@
 """What a dynasty offers the core rules: the seam between the Ruleset's core and a theme.
 
-The core (:func:`gamestate.evaluate`) knows nothing of Budgets or Smiles. A
+The core (:func:`gamestate.profiles.blognomic_139.evaluate`) knows nothing of Budgets or Smiles. A
 dynasty package (``gamestate/dynasties/<name>/``) gives it a :class:`Dynasty`:
 
 - ``post_checks()``: extra posting rules for official posts (each a
-  :data:`gamestate.legality.PostCheck`), run before DoVs are judged, so an
+  :data:`gamestate.profiles.blognomic_139.legality.PostCheck`), run before DoVs are judged, so an
   Illegal DoV causes no Hiatus;
 - ``victory(now)``: whether a dynastic rule says someone has achieved victory;
 - ``events(game, now)``: what the unattended loop should announce, each under a
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from gamestate.legality import PostCheck
-from gamestate.models import Game
+from gamestate.profiles.blognomic_139.legality import PostCheck
+from gamestate.profiles.blognomic_139.models import Game
 
 __all__ = ["Dynasty", "DynastyEvent", "DynastyVictory", "NoDynasty"]
 

@@ -13,7 +13,7 @@ import requests
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamestate.models import Comment, Game, Player, Post
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post
 from tests.plugins.blog import PLAYERS, RecordingScraper, build_game
 from wikibot.archive import read_archive
 from wikibot.blog.dates import DateOrder

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gamestate.models import Player
+from gamestate.profiles.blognomic_139.models import Player
 from tests.plugins.wiki import HumanEditor
 from tests.wiki.test_economy_week import table
 from wikibot.cli import cli

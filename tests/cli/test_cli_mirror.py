@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from gamestate.models import Game
+from gamestate.profiles.blognomic_139.models import Game
 from tests.plugins.blog import build_game
 from wikibot.archive import game_from_dict, game_to_dict
 from wikibot.cli import cli

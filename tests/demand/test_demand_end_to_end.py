@@ -16,7 +16,7 @@ import requests
 from click.testing import CliRunner
 
 from gamestate import Game, Player
-from gamestate.models import Post
+from gamestate.profiles.blognomic_139.models import Post
 from rules_text import buildings, parse_ruleset
 from rules_text.seed import ruleset_139_wikitext
 from tests.builders import at
@@ -228,7 +228,7 @@ def test_a_demand_post_from_bids_to_planned_building(
 def test_the_votes_page_lists_open_demand_posts_and_changes_only_with_them() -> None:
     from gamestate import evaluate
     from gamestate.dynasties.nomicland.planning import PlanningInputs, demand_status
-    from gamestate.models import Comment
+    from gamestate.profiles.blognomic_139.models import Comment
     from wikibot.wiki.pages.votes import update_votes_page
 
     inputs = PlanningInputs.from_constants(

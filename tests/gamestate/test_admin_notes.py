@@ -3,8 +3,9 @@ their name, and report the final tally of Votes (or the fact that it was self-ki
 vetoed)." Twenty years of those notes, read back into data.
 
 ``REAL`` holds notes as they were written on real pages, each with where it was seen:
-``markup`` is the shared BLOGNOMIC_MARKUP.md, ``bot`` is :func:`gamestate.notes.admin_note`,
-and a URL is a public capture of a blognomic.com (or its 2003-2005 blogspot, or its 2020
+``markup`` is the shared BLOGNOMIC_MARKUP.md, ``bot`` is
+:func:`gamestate.profiles.blognomic_139.notes.admin_note`, and a URL is a public capture of a
+blognomic.com (or its 2003-2005 blogspot, or its 2020
 WordPress beta) page holding that note. ``INVENTED`` holds edge cases made up here, kept
 apart so no one mistakes them for history.
 """
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate.admin_notes import AdminNote, Outcome, parse_admin_note
+from gamestate.profiles.blognomic_139.admin_notes import AdminNote, Outcome, parse_admin_note
 
 E, F, V, S, IL, W = (
     Outcome.ENACTED,
@@ -38,7 +39,7 @@ REAL: list[tuple[str, Outcome | None, str | None, int | None, int | None, int | 
     ("Enacted popular, 4-1. Josh", E, "Josh", 4, 1, None, "markup"),
     ("Withdrawn. Failed by JonathanDark.", W, "JonathanDark", None, None, None, "markup"),
     ("Self-failed. Failed by smith", S, "smith", None, None, None, "markup"),
-    # The bot's own notes (gamestate/notes.py).
+    # The bot's own notes (gamestate/profiles/blognomic_139/notes.py).
     ("Enacted by Kevan (5-1, Quorum 4)", E, "Kevan", 5, 1, 4, "bot"),
     ("Self-killed. Failed by Kevan", S, "Kevan", None, None, None, "bot"),
     ("Vetoed. Failed by Kevan", V, "Kevan", None, None, None, "bot"),
@@ -252,7 +253,8 @@ def test_forms_issue_21_found_missed(
 
 
 def test_the_bot_reads_back_every_note_it_writes() -> None:
-    """Each Clause's note from gamestate.notes names its Admin and its outcome."""
+    """Each Clause's note from gamestate.profiles.blognomic_139.notes names its Admin and
+    its outcome."""
     for row in REAL:
         if row[-1] == "bot":
             parsed = parse_admin_note(row[0])

@@ -1,4 +1,5 @@
-"""``gamestate.audit``: the Admins' resolutions beside the bot's verdict at their moment.
+"""``gamestate.profiles.blognomic_139.audit``: the Admins' resolutions beside the bot's
+verdict at their moment.
 
 The tables quote the clauses that decide each boundary; the synthetic year plants one
 disagreement of each kind among 170-odd matters resolved by the book.
@@ -23,7 +24,7 @@ from gamestate import (
     audit_resolutions,
     evaluate,
 )
-from gamestate.admin_notes import Outcome
+from gamestate.profiles.blognomic_139.admin_notes import Outcome
 from tests.builders import at, cfj, dov, game, proposal, snapshot
 from tests.gamestate.audit_year import PLANTED, START, year_game
 from wikibot.archive import read_archive_file

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate.bids import BID_STEP, bid_mentions, bids_in_text
+from gamestate.profiles.blognomic_139.bids import BID_STEP, bid_mentions, bids_in_text
 
 RULE = "Planning: “I bid X”, where X is a non-negative multiple of 25"
 

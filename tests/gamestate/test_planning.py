@@ -19,8 +19,8 @@ from gamestate.dynasties.nomicland.planning import (
     focus_grouping,
     focus_grouping_seed,
 )
-from gamestate.models import Comment, Post
-from gamestate.random_generators import Seed
+from gamestate.profiles.blognomic_139.models import Comment, Post
+from gamestate.profiles.blognomic_139.random_generators import Seed
 from tests.builders import T0, at, hms
 
 BOSS = "Kevan"

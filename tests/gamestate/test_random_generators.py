@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate.random_generators import (
+from gamestate.profiles.blognomic_139.random_generators import (
     COLOURS,
     FRUITS,
     VEGGIES,

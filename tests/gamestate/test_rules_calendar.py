@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
-from gamestate.calendar import (
+from gamestate.profiles.blognomic_139.calendar import (
     can_take_daily_action,
     can_take_weekly_action,
     day_of,

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 
 from gamestate import Clause, PostStatus, Verdict
-from gamestate.icons import scan_html
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.icons import scan_html
+from gamestate.profiles.blognomic_139.votes import Vote
 from tests.builders import at, cfj, comment, dov, game, matter, proposal, snapshot, status
 
 ENACTED, FAILED = PostStatus.ENACTED, PostStatus.FAILED

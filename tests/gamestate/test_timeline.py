@@ -11,7 +11,7 @@ from datetime import datetime
 import pytest
 
 from gamestate import Clause, Post, PostStatus, Timeline, Verdict, evaluate
-from gamestate.roster import Roster
+from gamestate.profiles.blognomic_139.roster import Roster
 from tests.builders import address, at, dov, game, matter, post, proposal, snapshot, status
 
 ENACTED, FAILED, ILLEGAL = PostStatus.ENACTED, PostStatus.FAILED, PostStatus.ILLEGAL

@@ -10,8 +10,8 @@ from typing import Any
 import peewee
 import pytest
 
-from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.votes import Vote
 from wikibot.archive import game_to_dict
 from wikibot.errors import MirrorError
 from wikibot.mirror import post_states

@@ -20,8 +20,8 @@ import peewee
 import pytest
 from click.testing import CliRunner, Result
 
-from gamestate.models import Comment, Post
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.models import Comment, Post
+from gamestate.profiles.blognomic_139.votes import Vote
 from tests.mirror import test_mirror as on_sqlite
 from tests.plugins.blog import build_game
 from tests.plugins.postgres import PostgresServer

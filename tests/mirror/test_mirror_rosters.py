@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from gamestate import evaluate
-from gamestate.models import Game, Player, Post, PostStatus, RosterSnapshot
+from gamestate.profiles.blognomic_139.models import Game, Player, Post, PostStatus, RosterSnapshot
 from wikibot.archive import game_to_dict, read_archive, write_archive
 from wikibot.cli import cli
 from wikibot.mirror.api import Mirror

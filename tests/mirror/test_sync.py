@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import requests
 
-from gamestate.icons import scan_comment
-from gamestate.models import Comment, Game, Post, PostStatus
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.icons import scan_comment
+from gamestate.profiles.blognomic_139.models import Comment, Game, Post, PostStatus
+from gamestate.profiles.blognomic_139.votes import Vote
 from tests.plugins.blog import build_game
 from wikibot.archive import game_to_dict
 from wikibot.blog.scraper import BlogScraper

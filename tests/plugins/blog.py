@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, PostStatus, Terms
 from wikibot.blog.scraper import BlogScraper
 from wikibot.sandbox.blog import SandboxBlog, serve_in_thread
 

@@ -13,7 +13,7 @@ import pytest
 import requests
 from bs4 import BeautifulSoup, Tag
 
-from gamestate.models import Comment, Game, Post, PostStatus
+from gamestate.profiles.blognomic_139.models import Comment, Game, Post, PostStatus
 from tests.plugins.blog import PLAYERS, RecordingScraper
 from wikibot.blog.outcome import status_from_page
 from wikibot.blog.parse import parse_listing, parse_post

@@ -22,7 +22,7 @@ import pytest
 import requests
 from click.testing import CliRunner
 
-from gamestate.models import Comment, Game, Post
+from gamestate.profiles.blognomic_139.models import Comment, Game, Post
 from tests.plugins.blog import USER_AGENT, build_game
 from wikibot.archive import read_archive, write_archive
 from wikibot.cli import cli

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gamestate.models import Comment
+from gamestate.profiles.blognomic_139.models import Comment
 from tests.plugins.wiki import HumanEditor
 from tests.watch.test_watch_process import FOR, _game
 from wikibot.blog.scraper import BlogScraper

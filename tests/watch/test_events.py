@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from gamestate import evaluate
-from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, PostStatus, Terms
 from wikibot.watch.events import events_from_status
 
 T0 = datetime(2016, 5, 23, 10, 0, tzinfo=UTC)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from gamestate.models import Game, Player, Terms
+from gamestate.profiles.blognomic_139.models import Game, Player, Terms
 from tests.plugins.wiki import HumanEditor
 from wikibot.cli import cli
 from wikibot.config import Config

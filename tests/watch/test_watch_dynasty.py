@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from gamestate.dynasties.nomicland import Economy, PlayerRow
-from gamestate.models import Comment, Game, Player, Post, Terms
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, Terms
 from tests.wiki.test_economy_week import table
 from wikibot.blog.scraper import BlogScraper
 from wikibot.cli import cli

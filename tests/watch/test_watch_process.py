@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from gamestate.models import Comment, Game, Player, Post, Terms
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, Terms
 from tests.plugins.wiki import HumanEditor
 from wikibot.config import Config
 from wikibot.mirror.api import Mirror

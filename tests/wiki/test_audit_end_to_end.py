@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from gamestate.models import Player, Post, PostStatus
+from gamestate.profiles.blognomic_139.models import Player, Post, PostStatus
 from tests.plugins.wiki import HumanEditor
 from wikibot.cli import cli
 from wikibot.config import load_config

@@ -8,14 +8,14 @@ them apart (rule "Votable Matters": the Admin reports "the final tally of
 Votes (or the fact that it was self-killed or vetoed)"), so the scraper reads
 them back from the note.
 
-The note is read by :func:`gamestate.admin_notes.parse_admin_note`, the one
+The note is read by :func:`gamestate.profiles.blognomic_139.admin_notes.parse_admin_note`, the one
 reader of Admins' notes.
 """
 
 from __future__ import annotations
 
-from gamestate.admin_notes import Outcome, parse_admin_note
-from gamestate.models import PostStatus
+from gamestate.profiles.blognomic_139.admin_notes import Outcome, parse_admin_note
+from gamestate.profiles.blognomic_139.models import PostStatus
 
 __all__ = ["status_from_page"]
 

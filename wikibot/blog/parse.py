@@ -69,8 +69,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
-from gamestate.icons import icon_vote, scan_html
-from gamestate.models import Comment, Post, PostStatus
+from gamestate.profiles.blognomic_139.icons import icon_vote, scan_html
+from gamestate.profiles.blognomic_139.models import Comment, Post, PostStatus
 from wikibot.blog.comments import classic_comments, wp_comments
 from wikibot.blog.dates import DateOrder, find_blog_date, infer_date_order, parse_blog_date
 from wikibot.blog.markup import (

@@ -1,7 +1,7 @@
 """Reading the blog's sidebar: the player list, the player count and Quorum, the Boss.
 
 The sidebar is what the page says about the roster; the rules' own roster is
-:class:`gamestate.roster.Roster`. Hooks relied on: ``#PlayerList > a`` (a
+:class:`gamestate.profiles.blognomic_139.roster.Roster`. Hooks relied on: ``#PlayerList > a`` (a
 trailing ``*`` marks Idle players, ``class="admin"`` or ``title="Admin"``
 Admins), ``#PlayerCount`` ("... 7 ... Quorum is 4") and ``#Boss`` ("Boss:
 Kevan"). A player's name is kept exactly as printed, spaces included.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup
 
-from gamestate.models import Player
+from gamestate.profiles.blognomic_139.models import Player
 from wikibot.blog.markup import MAX_COMMENT_COUNT, classes_of, find_tag, squeezed_text
 
 __all__ = ["Sidebar", "read_count", "read_sidebar"]

@@ -17,8 +17,8 @@ import click
 
 from gamestate.dynasties.nomicland import FocusGroup, UnplanBuilding
 from gamestate.dynasties.nomicland.planning import DemandStatus, PlanningInputs, demand_status
-from gamestate.models import Game, Post
-from gamestate.random_generators import RollError
+from gamestate.profiles.blognomic_139.models import Game, Post
+from gamestate.profiles.blognomic_139.random_generators import RollError
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.economy import action_options, run_action
 from wikibot.cli.status import load_game

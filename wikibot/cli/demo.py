@@ -32,8 +32,8 @@ import mwclient
 
 from gamestate.dynasties.nomicland import PlayerRow
 from gamestate.dynasties.nomicland.audit import DEFAULT_PAIRING_WINDOW
-from gamestate.models import Game
 from gamestate.profiles import DEFAULT_PROFILE, profile_names
+from gamestate.profiles.blognomic_139.models import Game
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import load, now_option, reported
 from wikibot.cli.demo_profiles import EXAMPLES, run_profile_examples

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 import click
 
-from gamestate.audit import audit_resolutions
+from gamestate.profiles.blognomic_139.audit import audit_resolutions
 from wikibot.archive import parse_time
 from wikibot.cli.common import config_option, load, reported
 from wikibot.cli.history_render import history_to_json, render_history

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from gamestate.audit import TODAYS, AuditSummary, MatterAudit
+from gamestate.profiles.blognomic_139.audit import TODAYS, AuditSummary, MatterAudit
 from wikibot.archive import format_time
 
 __all__ = ["history_to_json", "render_history", "summary_line"]

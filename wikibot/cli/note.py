@@ -6,7 +6,7 @@ import json
 
 import click
 
-from gamestate.admin_notes import AdminNote, parse_admin_note
+from gamestate.profiles.blognomic_139.admin_notes import AdminNote, parse_admin_note
 
 __all__ = ["note", "note_to_json", "register"]
 

@@ -9,11 +9,11 @@ import click
 
 from gamestate import evaluate
 from gamestate.dynasties import Dynasty
-from gamestate.models import Game
 from gamestate.profiles import DEFAULT_PROFILE, ProfileError
 from gamestate.profiles import FORMAT as ARCHIVE_2
 from gamestate.profiles.blognomic_139 import BlogNomic139
-from gamestate.reigns import Reigns
+from gamestate.profiles.blognomic_139.models import Game
+from gamestate.profiles.blognomic_139.reigns import Reigns
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.profile_render import dumps_report, render_profile_table, report_to_json

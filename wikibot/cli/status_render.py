@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamestate.calendar import format_duration
-from gamestate.notes import admin_note
-from gamestate.status import GameStatus, MatterStatus
-from gamestate.verdicts import Verdict
+from gamestate.profiles.blognomic_139.calendar import format_duration
+from gamestate.profiles.blognomic_139.notes import admin_note
+from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
+from gamestate.profiles.blognomic_139.verdicts import Verdict
 from wikibot.archive import format_time
 
 __all__ = ["matter_to_json", "render_table", "status_to_json"]

@@ -40,10 +40,10 @@ from typing import Any
 
 import peewee
 
-from gamestate.bids import bids_in_text
-from gamestate.icons import scan_comment
-from gamestate.models import Comment, Game, Player, Post, PostStatus, Terms
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.bids import bids_in_text
+from gamestate.profiles.blognomic_139.icons import scan_comment
+from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.votes import Vote
 from wikibot.errors import MirrorError
 from wikibot.mirror import history
 from wikibot.mirror.comment_text import comment_text

@@ -1,12 +1,12 @@
 """A stored comment as the rules read it: its text with tags dropped, and as a
-:class:`~gamestate.models.Comment`."""
+:class:`~gamestate.profiles.blognomic_139.models.Comment`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gamestate.bids import comment_text
-from gamestate.models import Comment
+from gamestate.profiles.blognomic_139.bids import comment_text
+from gamestate.profiles.blognomic_139.models import Comment
 
 __all__ = ["as_comment", "comment_text"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamestate.models import Player, Post, RosterSnapshot
+from gamestate.profiles.blognomic_139.models import Player, Post, RosterSnapshot
 from wikibot.mirror.schema import RosterPlayerRow, RosterSnapshotRow
 
 __all__ = [

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from gamestate.models import Comment
+from gamestate.profiles.blognomic_139.models import Comment
 
 __all__ = ["AuditFinding", "PageCheck", "Stored", "content_hash"]
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from gamestate.models import Game, PostStatus
+from gamestate.profiles.blognomic_139.models import Game, PostStatus
 from wikibot.blog.outcome import status_from_page
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.schema import LedgerRow, PostRow, ResolutionRow, RosterSnapshotRow

@@ -42,8 +42,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 
-from gamestate.models import VOTABLE_CATEGORIES, Category, PostStatus, Terms
-from gamestate.roster import quorum
+from gamestate.profiles.blognomic_139.models import VOTABLE_CATEGORIES, Category, PostStatus, Terms
+from gamestate.profiles.blognomic_139.roster import quorum
 from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage, Sidebar
 from wikibot.errors import MirrorError, NomicbotError, ScrapeError
 from wikibot.mirror.api import Mirror, PageCheck, Stored

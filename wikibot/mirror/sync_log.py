@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from gamestate.models import PostStatus
+from gamestate.profiles.blognomic_139.models import PostStatus
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.schema import PageValidatorRow, PostRow, RobotsRow, SyncRunRow, WarningRow
 

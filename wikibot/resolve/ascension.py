@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from bs4 import BeautifulSoup
 
-from gamestate.models import Post, Terms
+from gamestate.profiles.blognomic_139.models import Post, Terms
 from rules_text.ascension import rename_terms, repeal_dynastic_rules
 
 __all__ = ["AddressChanges", "archive_number", "read_address"]

@@ -13,7 +13,7 @@ from datetime import datetime
 from gamestate import Category, Game, GameStatus, MatterStatus, PostStatus, Verdict, admin_note
 from gamestate import evaluate as evaluate_game
 from gamestate.dynasties import Dynasty
-from gamestate.verdicts import Clause
+from gamestate.profiles.blognomic_139.verdicts import Clause
 from wikibot.archive import format_time
 from wikibot.blog.outcome import status_from_page
 from wikibot.resolve.errors import Refused

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote
 
-from gamestate.models import Post, PostStatus
+from gamestate.profiles.blognomic_139.models import Post, PostStatus
 from wikibot.archive import format_time, parse_time
 from wikibot.errors import NomicbotError
 

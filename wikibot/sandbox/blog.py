@@ -69,7 +69,7 @@ from pathlib import Path
 from types import TracebackType
 from urllib.parse import unquote
 
-from gamestate.models import Comment, Game, Post
+from gamestate.profiles.blognomic_139.models import Comment, Game, Post
 from wikibot.archive import write_archive
 from wikibot.blog.dates import MONTH_ABBREVIATIONS, DateOrder
 from wikibot.blog.markup import category_slug

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from html import escape
 
-from gamestate.models import Comment, Player, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.models import Comment, Player, Post, PostStatus, Terms
 from wikibot.blog.dates import DateOrder, format_named_date, format_numeric_date
 from wikibot.blog.markup import category_slug
 from wikibot.blog.outcome import status_from_page

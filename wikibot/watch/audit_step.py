@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from gamestate.models import Game
+from gamestate.profiles.blognomic_139.models import Game
 from wikibot.config import Config
 from wikibot.mirror.api import Mirror
 from wikibot.watch.events import Announcement

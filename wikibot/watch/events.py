@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gamestate.calendar import in_seasonal_downtime
-from gamestate.status import GameStatus, MatterStatus
-from gamestate.verdicts import Verdict
+from gamestate.profiles.blognomic_139.calendar import in_seasonal_downtime
+from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
+from gamestate.profiles.blognomic_139.verdicts import Verdict
 
 __all__ = ["Announcement", "events_from_status"]
 

@@ -4,8 +4,9 @@ Each cycle:
 
 1. syncs the blog into the mirror (:func:`wikibot.mirror.sync.sync`: one
    conditional request when nothing changed);
-2. evaluates the game at the cycle's instant (:func:`gamestate.evaluate`) with the
-   dynasty in play (:func:`wikibot.wiki.dynasty.dynasty_from_mirror`: its posting
+2. evaluates the game at the cycle's instant
+   (:func:`gamestate.profiles.blognomic_139.evaluate.evaluate`) with the dynasty in play
+   (:func:`wikibot.wiki.dynasty.dynasty_from_mirror`: its posting
    rules, victory and events, the economy read from the ledger);
 3. republishes the wiki's Votes page when the tally's fingerprint differs from
    the one it last published (the page itself is edited only on a change);

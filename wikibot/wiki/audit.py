@@ -42,8 +42,8 @@ from gamestate.dynasties.nomicland.audit.inputs import (
     RosterView,
 )
 from gamestate.dynasties.nomicland.audit.results import AuditResult, NewFact, RevisionAudit
-from gamestate.models import Category, Game, PostStatus
-from gamestate.timeline import Timeline
+from gamestate.profiles.blognomic_139.models import Category, Game, PostStatus
+from gamestate.profiles.blognomic_139.timeline import Timeline
 from rules_text import BuildingCatalogue
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
@@ -229,7 +229,7 @@ def blog_effects(game: Game | None, closed: Mapping[str, datetime] = {}) -> list
 
 
 def _admin(note: str | None) -> str | None:
-    from gamestate.admin_notes import parse_admin_note
+    from gamestate.profiles.blognomic_139.admin_notes import parse_admin_note
 
     return parse_admin_note(note).admin if note else None
 

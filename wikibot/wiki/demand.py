@@ -36,9 +36,9 @@ from gamestate.dynasties.nomicland.planning import (
     demand_post_checks,
     demand_status,
 )
-from gamestate.models import Game, Post
-from gamestate.random_generators import Roll, Seed, roll
-from gamestate.reigns import Reigns
+from gamestate.profiles.blognomic_139.models import Game, Post
+from gamestate.profiles.blognomic_139.random_generators import Roll, Seed, roll
+from gamestate.profiles.blognomic_139.reigns import Reigns
 from rules_text import BuildingCatalogue
 from wikibot.config import Config
 from wikibot.errors import WikiError

@@ -13,8 +13,9 @@ post's time for a close without effect) and this module checks them against
 * :class:`UnplanBuilding`: a Planned Building removed once the Building exists
   in that Zone.
 * :class:`FocusGroup`: the Boss adds three random Visitors to each Uncrowded
-  Business Day, drawn from a :class:`~gamestate.random_generators.Seed` of the
-  Boss, the post's time and ``focus-grouping:<post>``: the same action draws
+  Business Day, drawn from a
+  :class:`~gamestate.profiles.blognomic_139.random_generators.Seed` of the Boss, the post's time
+  and ``focus-grouping:<post>``: the same action draws
   the same Visitors, so a replay of the ledger gives the same queue.
 
 Readings (see ``docs/demand.md``): the Boss's Budget may not go below zero
@@ -36,7 +37,7 @@ from gamestate.dynasties.nomicland.planning import (
     CLOSE_WITHOUT_EFFECT_AFTER,
     focus_grouping,
 )
-from gamestate.random_generators import Seed
+from gamestate.profiles.blognomic_139.random_generators import Seed
 
 __all__ = [
     "CLOSE_DEMAND",

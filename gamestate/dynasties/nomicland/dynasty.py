@@ -33,9 +33,9 @@ from gamestate.dynasties.nomicland.planning import (
     demand_post_checks,
     demand_status,
 )
-from gamestate.legality import PostCheck
-from gamestate.models import Category, Game, Post, PostStatus
-from gamestate.roster import Roster
+from gamestate.profiles.blognomic_139.legality import PostCheck
+from gamestate.profiles.blognomic_139.models import Category, Game, Post, PostStatus
+from gamestate.profiles.blognomic_139.roster import Roster
 
 __all__ = ["Nomicland"]
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from gamestate.calendar import require_utc
 from gamestate.dynasties.nomicland.economy import Economy
+from gamestate.profiles.blognomic_139.calendar import require_utc
 
 __all__ = ["EconomyHistory"]
 

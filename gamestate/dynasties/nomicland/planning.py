@@ -1,8 +1,9 @@
 """Rule "Planning" of Ruleset 139: Demand Posts, bids, the Builder and closing; and
 rule "Focus Grouping".
 
-Pure: the blog's posts and comments come in as :class:`gamestate.models.Post`,
-the economy as plain inputs (:class:`PlanningInputs`), and ``now`` as a
+Pure: the blog's posts and comments come in as
+:class:`gamestate.profiles.blognomic_139.models.Post`, the economy as plain inputs
+(:class:`PlanningInputs`), and ``now`` as a
 parameter. Every decision carries the clause it applies, with the numbers.
 
 The economy interface (the ``econ`` state model provides these; tests pass
@@ -38,11 +39,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from gamestate.bids import bid_mentions, comment_text
-from gamestate.calendar import can_take_daily_action, require_utc
 from gamestate.dynasties.nomicland.models import BusinessDay, Segment
-from gamestate.models import Post
-from gamestate.random_generators import Seed, draw_indices
+from gamestate.profiles.blognomic_139.bids import bid_mentions, comment_text
+from gamestate.profiles.blognomic_139.calendar import can_take_daily_action, require_utc
+from gamestate.profiles.blognomic_139.models import Post
+from gamestate.profiles.blognomic_139.random_generators import Seed, draw_indices
 
 __all__ = [
     "CLOSE_AFTER",

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamestate.icons import scan_comment
-from gamestate.models import (
+from gamestate.profiles.archive import format_time, parse_time
+from gamestate.profiles.blognomic_139.icons import scan_comment
+from gamestate.profiles.blognomic_139.models import (
     VOTABLE_CATEGORIES,
     Category,
     Comment,
@@ -32,7 +33,6 @@ from gamestate.models import (
     RosterSnapshot,
     Terms,
 )
-from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Matter, Member, ProfileError, VoteEvent
 
 __all__ = ["KIND_OF_CATEGORY", "archive_from_game", "game_from_archive"]

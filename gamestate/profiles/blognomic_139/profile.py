@@ -1,9 +1,9 @@
 """BlogNomic Ruleset 139 as a rule profile (``blognomic-139``, the default).
 
 The rules themselves are the engine BlogNomic has always run on
-(:func:`gamestate.evaluate` and the Nomicland dynasty); this profile reads a
-``nomic-archive/2`` archive into that engine's :class:`~gamestate.models.Game`
-(:mod:`.convert`) and gives each pending Votable Matter's verdict in the
+(:func:`.evaluate.evaluate` and the Nomicland dynasty), which lives in this package;
+this profile reads a ``nomic-archive/2`` archive into that engine's
+:class:`~.models.Game` (:mod:`.convert`) and gives each pending Votable Matter's verdict in the
 profile contract (ARCHITECTURE.md 2b), quoting Ruleset 139's words. A ``/1``
 archive and its ``/2`` form give the same verdicts.
 """
@@ -14,14 +14,14 @@ from datetime import datetime
 from typing import ClassVar
 
 from gamestate.dynasties.base import Dynasty
-from gamestate.evaluate import evaluate
-from gamestate.models import Game
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.base import BaseProfile
 from gamestate.profiles.blognomic_139.convert import game_from_archive
+from gamestate.profiles.blognomic_139.evaluate import evaluate
+from gamestate.profiles.blognomic_139.models import Game
+from gamestate.profiles.blognomic_139.status import GameStatus
+from gamestate.profiles.blognomic_139.verdicts import Clause
 from gamestate.profiles.core import Archive, Outcome, Report, Setting
-from gamestate.status import GameStatus
-from gamestate.verdicts import Clause
 
 __all__ = ["CLAUSE_WORDS", "PROFILE", "BlogNomic139"]
 

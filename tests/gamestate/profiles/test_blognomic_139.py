@@ -17,7 +17,7 @@ from gamestate.profiles.blognomic_139 import (
     archive_from_game,
     game_from_archive,
 )
-from gamestate.verdicts import Clause
+from gamestate.profiles.blognomic_139.verdicts import Clause
 from rules_text.seed import seed_text
 from wikibot.archive import game_to_dict, read_archive_file
 

@@ -8,7 +8,7 @@ import peewee
 from playhouse.migrate import SchemaMigrator
 from playhouse.migrate import migrate as run_operations
 
-from gamestate.icons import scan_comment
+from gamestate.profiles.blognomic_139.icons import scan_comment
 from wikibot.mirror.comment_text import as_comment
 from wikibot.mirror.migrations.base import frozen_model, sql_default
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import peewee
 
-from gamestate.bids import bids_in_text
+from gamestate.profiles.blognomic_139.bids import bids_in_text
 from wikibot.mirror.comment_text import comment_text
 from wikibot.mirror.migrations.base import frozen_model
 

@@ -40,8 +40,8 @@ from typing import Any
 from urllib.parse import quote
 
 from gamestate.dynasties.nomicland.planning import DemandStatus
-from gamestate.status import GameStatus, MatterStatus
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
+from gamestate.profiles.blognomic_139.votes import Vote
 from wikibot.archive import format_time
 from wikibot.errors import WikiError
 from wikibot.wiki.client import EditCause, EditResult, WikiClient

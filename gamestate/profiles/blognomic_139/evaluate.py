@@ -21,21 +21,21 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from operator import attrgetter
 
-from gamestate.calendar import (
+from gamestate.dynasties.base import Dynasty
+from gamestate.profiles.blognomic_139.calendar import (
     format_duration,
     in_seasonal_downtime,
     next_downtime_boundary,
     require_utc,
 )
-from gamestate.dynasties.base import Dynasty
-from gamestate.legality import PostCheck, chronological
-from gamestate.models import Category, Game, Post, PostStatus, Terms
-from gamestate.roster import Roster
-from gamestate.status import GameStatus, MatterStatus
-from gamestate.tally import Tally, tally
-from gamestate.timeline import Timeline
-from gamestate.verdicts import Clause, Decision, Verdict
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.legality import PostCheck, chronological
+from gamestate.profiles.blognomic_139.models import Category, Game, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.roster import Roster
+from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
+from gamestate.profiles.blognomic_139.tally import Tally, tally
+from gamestate.profiles.blognomic_139.timeline import Timeline
+from gamestate.profiles.blognomic_139.verdicts import Clause, Decision, Verdict
+from gamestate.profiles.blognomic_139.votes import Vote
 
 __all__ = ["as_of", "evaluate"]
 
@@ -322,8 +322,9 @@ def evaluate(
 
     ``timeline`` is the game's :class:`Timeline` if the caller already has it (it is
     derived from the whole game, so one serves every ``now``); ``extra_checks`` are
-    dynasty-specific posting rules (see :data:`gamestate.legality.PostCheck`), used
-    when the timeline is derived here. ``dynasty`` adds its own posting rules to
+    dynasty-specific posting rules (see
+    :data:`gamestate.profiles.blognomic_139.legality.PostCheck`), used when the timeline is
+    derived here. ``dynasty`` adds its own posting rules to
     ``extra_checks``, its victory and its notes (:mod:`gamestate.dynasties.base`).
     """
     now = require_utc(now, "now")

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlsplit
 
-from gamestate.models import Comment
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.models import Comment
+from gamestate.profiles.blognomic_139.votes import Vote
 
 __all__ = ["IconScan", "icon_vote", "scan_comment", "scan_html"]
 

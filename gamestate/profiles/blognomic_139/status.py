@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gamestate.dynasties.base import DynastyVictory
-from gamestate.models import Post, Terms
-from gamestate.tally import Tally
-from gamestate.verdicts import Decision
+from gamestate.profiles.blognomic_139.models import Post, Terms
+from gamestate.profiles.blognomic_139.tally import Tally
+from gamestate.profiles.blognomic_139.verdicts import Decision
 
 __all__ = ["GameStatus", "MatterStatus"]
 

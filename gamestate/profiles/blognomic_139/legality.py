@@ -24,8 +24,9 @@ Where the archive does not say when an earlier post was resolved
 (``resolved_at`` missing), a rule that needs that time gives the later post the
 benefit of the doubt: it is not made Illegal on a guess.
 
-Every check asks the dynasty's history (:class:`gamestate.reigns.Reigns`), never
-today's roster, about the past: the Boss when a DoV was posted, the roster of the
+Every check asks the dynasty's history
+(:class:`gamestate.profiles.blognomic_139.reigns.Reigns`), never today's roster, about the past:
+the Boss when a DoV was posted, the roster of the
 day a post was made (an author missing from it is Illegal; with no snapshot of
 that day, an author missing from today's roster is only a warning: players who
 leave keep their legal posts). A post the blog shows as Illegal was Illegal from
@@ -43,11 +44,11 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta
 from operator import attrgetter
 
-from gamestate.calendar import day_of, in_seasonal_downtime
-from gamestate.models import Category, Post, PostStatus, Terms
-from gamestate.reigns import Reigns
-from gamestate.roster import Roster
-from gamestate.tally import tally
+from gamestate.profiles.blognomic_139.calendar import day_of, in_seasonal_downtime
+from gamestate.profiles.blognomic_139.models import Category, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.reigns import Reigns
+from gamestate.profiles.blognomic_139.roster import Roster
+from gamestate.profiles.blognomic_139.tally import tally
 
 __all__ = [
     "DOV_LOCKOUT",

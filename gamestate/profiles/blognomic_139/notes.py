@@ -7,8 +7,8 @@ was self-killed or vetoed)."
 
 from __future__ import annotations
 
-from gamestate.status import MatterStatus
-from gamestate.verdicts import Clause, Verdict
+from gamestate.profiles.blognomic_139.status import MatterStatus
+from gamestate.profiles.blognomic_139.verdicts import Clause, Verdict
 
 __all__ = ["admin_note"]
 

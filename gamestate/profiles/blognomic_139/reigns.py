@@ -33,8 +33,15 @@ from datetime import datetime, timedelta
 from functools import cached_property
 from operator import attrgetter
 
-from gamestate.models import Category, Game, Player, Post, PostStatus, RosterSnapshot
-from gamestate.roster import Roster
+from gamestate.profiles.blognomic_139.models import (
+    Category,
+    Game,
+    Player,
+    Post,
+    PostStatus,
+    RosterSnapshot,
+)
+from gamestate.profiles.blognomic_139.roster import Roster
 
 __all__ = ["Reign", "Reigns", "passed_to"]
 

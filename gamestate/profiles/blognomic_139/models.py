@@ -141,7 +141,8 @@ class Post:
     """Its comments, in time order."""
     passes_boss_to: str | None = None
     """Rule "Victory and Ascension": the new Boss passes the role to this player by this
-    post (the archive's ``passes_boss_to``; see ``gamestate.reigns`` for the title form)."""
+    post (the archive's ``passes_boss_to``; see ``gamestate.profiles.blognomic_139.reigns``
+    for the title form)."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Fields this version does not know, kept for the round trip."""
 

@@ -6,7 +6,7 @@ was self-killed or vetoed)." Twenty years of BlogNomic wrote that note as free
 text: "Reaches Quorum (7-0) / Enacted by Hix", "Timed out 7 votes to 7. Failed
 by Kevan.", "Passes 4-2. - Quirck", "Vetoed -Darth", "Enacted popular, 4-1.
 Josh", and the bot's own "Enacted by Kevan (5-1, Quorum 4)"
-(:func:`gamestate.notes.admin_note`).
+(:func:`gamestate.profiles.blognomic_139.notes.admin_note`).
 
 :func:`parse_admin_note` reads what a note says and nothing more: an outcome,
 the resolving Admin, the tally FOR-AGAINST and the Quorum, each ``None`` when

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gamestate.calendar import require_utc
+from gamestate.profiles.blognomic_139.calendar import require_utc
 
 __all__ = [
     "COLOURS",

@@ -1,6 +1,6 @@
 """The dynasty timeline: one account of a game's history, derived once from all its posts.
 
-It answers, for any instant: who was Boss (:mod:`gamestate.reigns`), which
+It answers, for any instant: who was Boss (:mod:`gamestate.profiles.blognomic_139.reigns`), which
 roster was in force, whether the game was in Hiatus and why, whether it was
 Seasonal Downtime, and which posts were Illegal. Every verdict, legality check
 and ``decidable_at`` asks it, never today's roster, about the past.
@@ -30,16 +30,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from gamestate.calendar import in_seasonal_downtime
-from gamestate.legality import (
+from gamestate.profiles.blognomic_139.calendar import in_seasonal_downtime
+from gamestate.profiles.blognomic_139.legality import (
     PostCheck,
     chronological,
     illegal_dovs,
     illegal_proposals,
     posting_checks,
 )
-from gamestate.models import Game, Post, PostStatus
-from gamestate.reigns import Reign, Reigns
+from gamestate.profiles.blognomic_139.models import Game, Post, PostStatus
+from gamestate.profiles.blognomic_139.reigns import Reign, Reigns
 
 __all__ = ["Hiatus", "Timeline"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamestate.models import Game
+from gamestate.profiles.blognomic_139.models import Game
 
 __all__ = ["Roster", "quorum"]
 

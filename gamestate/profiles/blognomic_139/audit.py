@@ -2,7 +2,7 @@
 
 For every Votable Matter the blog shows resolved (Enacted, Failed, Vetoed,
 Self-Killed or Illegal), :func:`audit_resolutions` puts the Admin's record (the
-status, and the note read by :func:`gamestate.admin_notes.parse_admin_note`)
+status, and the note read by :func:`gamestate.profiles.blognomic_139.admin_notes.parse_admin_note`)
 beside the bot's own verdict and tally at the instant it was resolved, and
 lists the disagreements, each with the clause that explains it when one does.
 
@@ -32,17 +32,17 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
-from gamestate.admin_notes import AdminNote, Outcome, parse_admin_note
-from gamestate.calendar import require_utc
-from gamestate.evaluate import evaluate
-from gamestate.legality import PostCheck
-from gamestate.models import Category, Game, Post, PostStatus
-from gamestate.roster import Roster
-from gamestate.status import MatterStatus
-from gamestate.tally import Tally, tally
-from gamestate.timeline import Timeline
-from gamestate.verdicts import Clause, Verdict
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.admin_notes import AdminNote, Outcome, parse_admin_note
+from gamestate.profiles.blognomic_139.calendar import require_utc
+from gamestate.profiles.blognomic_139.evaluate import evaluate
+from gamestate.profiles.blognomic_139.legality import PostCheck
+from gamestate.profiles.blognomic_139.models import Category, Game, Post, PostStatus
+from gamestate.profiles.blognomic_139.roster import Roster
+from gamestate.profiles.blognomic_139.status import MatterStatus
+from gamestate.profiles.blognomic_139.tally import Tally, tally
+from gamestate.profiles.blognomic_139.timeline import Timeline
+from gamestate.profiles.blognomic_139.verdicts import Clause, Verdict
+from gamestate.profiles.blognomic_139.votes import Vote
 
 __all__ = [
     "TODAYS",

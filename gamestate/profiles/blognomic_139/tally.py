@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from gamestate.icons import scan_comment
-from gamestate.models import Category, Post, Terms
-from gamestate.roster import Roster
-from gamestate.votes import Vote
+from gamestate.profiles.blognomic_139.icons import scan_comment
+from gamestate.profiles.blognomic_139.models import Category, Post, Terms
+from gamestate.profiles.blognomic_139.roster import Roster
+from gamestate.profiles.blognomic_139.votes import Vote
 
 __all__ = ["Tally", "is_valid_icon", "is_vote_icon", "tally"]
 
