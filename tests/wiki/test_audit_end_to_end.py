@@ -303,7 +303,7 @@ def test_a_week_of_human_edits(
     [mallory] = [line for line in flagged if "Mallory" in line]
     assert (
         "by [[Special:Contributions/Mallory|Mallory]]: '''illegal''': rule \"Gamestate "
-        'Tracking", Gamestate/Josh/Smiles (expected refused: Mallory is not an Imagineer'
+        'Tracking", Gamestate/Josh/Smiles (refused: Mallory is not an Imagineer'
     ) in mallory
     assert any(
         'rule "Construction", Gamestate/Josh/Debt (expected -4500, found -4000)' in line

@@ -30,8 +30,11 @@ def _finding(f: Mapping[str, Any]) -> Iterator[str]:
         head += f': rule "{f["rule"]}"'
     if f.get("cell"):
         head += f" at {f['cell']}"
-    if f.get("expected") is not None or f.get("found") is not None:
-        head += f": expected {f.get('expected')}, found {f.get('found')}"
+    expected = f.get("expected")
+    if isinstance(expected, str) and expected.startswith("refused: "):
+        head += f": {expected}, found {f.get('found')}"  # why, in place of a value
+    elif expected is not None or f.get("found") is not None:
+        head += f": expected {expected}, found {f.get('found')}"
     yield head
     if f.get("words"):
         yield f'      "{f["words"]}"'

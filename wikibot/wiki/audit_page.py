@@ -76,8 +76,12 @@ def _finding(f: Mapping[str, Any]) -> str:
     rule = f'rule "{_text(f["rule"])}"' if f.get("rule") else _text(f["kind"])
     cell = f", {_text(f['cell'])}" if f.get("cell") else ""
     values = ""
-    if f.get("expected") is not None or f.get("found") is not None:
-        values = f" (expected {_text(f.get('expected'))}, found {_text(f.get('found'))})"
+    expected = f.get("expected")
+    if isinstance(expected, str) and expected.startswith("refused: "):
+        # A refusal says why in place of a value expected.
+        values = f" ({_text(expected)}, found {_text(f.get('found'))})"
+    elif expected is not None or f.get("found") is not None:
+        values = f" (expected {_text(expected)}, found {_text(f.get('found'))})"
     return rule + cell + values
 
 
