@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate.profiles import archive_from_dict, archive_to_dict
+from gamestate.profiles import archive_from_dict, archive_to_dict, get_profile
 from wikibot.cli import cli
 from wikibot.importers import (
     DiscordImport,
@@ -776,9 +776,7 @@ def test_the_command_has_help_with_an_example() -> None:
 
 
 def test_the_imported_archive_passes_the_profiles_check_and_evaluates() -> None:
-    # The profile package exists (gamestate/profiles/infinite_nomic/); it is read
-    # directly, as the profile registry may not name it yet.
-    profile = pytest.importorskip("gamestate.profiles.infinite_nomic").PROFILE
+    profile = get_profile("infinite-nomic")
     archive = _import().archive
     assert profile.check(archive) == []
     report = profile.evaluate(archive, datetime(2024, 3, 12, tzinfo=UTC), None)
@@ -797,3 +795,23 @@ def test_the_imported_archive_passes_the_profiles_check_and_evaluates() -> None:
     assert profile.evaluate(expected, datetime(2024, 3, 12, tzinfo=UTC), None).matters == (
         report.matters
     )
+
+
+def test_without_the_log_it_gives_the_verdicts_it_can_and_says_what_it_lacks() -> None:
+    """No reaction is a vote without its time: the edits and deletions the export shows
+    still decide, the rest is judged on no votes, and the notes say what is missing."""
+    result = _import(reactions_path=None)
+    assert any("no reaction log" in note for note in result.notes)
+    profile = get_profile("infinite-nomic")
+    assert profile.check(result.archive) == []
+    report = profile.evaluate(result.archive, datetime(2024, 3, 12, tzinfo=UTC), None)
+    got = {
+        m: (o.outcome, o.numbers["for"], o.numbers["against"]) for m, o in report.matters.items()
+    }
+    assert got == {
+        M1: ("does not take effect", 0, 0),  # standard: not more for than against
+        M2: ("takes effect", 0, 0),  # urgent: "no more than two votes against it"
+        M4: ("does not take effect", 0, 0),
+        M6: ("does not take effect", 0, 0),
+        M7: ("open", 0, 0),
+    }
