@@ -219,6 +219,77 @@ def build(profile: str, matters: int, data_dir: Path) -> tuple[dict[str, Any], s
     return archive, _z(now)
 
 
+def bench_year_of_events(runner: CliRunner, repeat: int) -> None:
+    """Issue 19's figure: ``status --since`` over a year of Nomopoly IV's scheduled events."""
+    start = datetime(2006, 1, 1, tzinfo=UTC)
+    players = [f"Player{i}" for i in range(12)]
+    roster = [
+        {
+            "name": p,
+            "roles": [],
+            "state": {
+                "level": 3,
+                "experience": 0,
+                "jumps": 0,
+                "money": 1000,
+                "scientists": {"Scientist#1": "Researching"},
+            },
+        }
+        for p in players
+    ]
+    events = [
+        {
+            "at": _z(start + timedelta(hours=7 * i, minutes=3)),
+            "type": "action",
+            "player": players[i % len(players)],
+            "action": "decrease Jumps",
+        }
+        for i in range(1200)
+    ]
+    # Each player switches their Scientist between Research and Counter-Research every
+    # other day: each command's day-long cool-down ends as a scheduled event.
+    events += [
+        {
+            "at": _z(start + timedelta(days=2 * d + i % 2, hours=1 + i)),
+            "type": "command",
+            "player": p,
+            "unit": "Scientist#1",
+            "command": ("Counter Research", "Research Breakthrough")[(d + i) % 2],
+        }
+        for d in range(182)
+        for i, p in enumerate(players)
+    ]
+    events.sort(key=lambda e: str(e["at"]))
+    archive = {
+        "format": "nomic-archive/2",
+        "profile": "nomopoly-iv",
+        "settings": {},
+        "roster": roster,
+        "game_state": {"as_of": _z(start)},
+        "matters": [],
+        "events": events,
+    }
+    now, since = _z(start + timedelta(days=365)), _z(start)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "year.json"
+        path.write_text(json.dumps(archive), encoding="utf-8")
+        times, due = [], 0
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            result = runner.invoke(
+                cli, ["status", "--archive", str(path), "--now", now, "--since", since, "--json"]
+            )
+            times.append(time.perf_counter() - t0)
+            if result.exit_code != 0:
+                raise SystemExit(f"nomopoly-iv year: status failed: {result.output}")
+            due = len(json.loads(result.stdout)["due"])
+    print(
+        f"nomopoly-iv: status --since over a year ({due:,} due events, 12 players with a "
+        f"Scientist switching research every other day, 1,200 actions): best "
+        f"{min(times):.2f} s, worst {max(times):.2f} s of {repeat} (target under 1 s)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matters", type=int, default=10_000)
@@ -227,6 +298,8 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     args = parser.parse_args()
     runner = CliRunner()
+    if "nomopoly-iv" in (args.profile or profile_names()):
+        bench_year_of_events(runner, args.repeat)
     for profile in args.profile or profile_names():
         archive, now = build(profile, args.matters, args.data)
         with tempfile.TemporaryDirectory() as tmp:
