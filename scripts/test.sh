@@ -15,7 +15,9 @@ echo "== mypy"
 mypy
 echo "== pytest"
 set +e
-pytest "$@"
+# Two workers (pytest-xdist; NOMICBOT_TEST_WORKERS to change, 0 for none): each has its
+# own MediaWiki, PostgreSQL and sandbox blog, on ports of its own.
+pytest -n "${NOMICBOT_TEST_WORKERS:-2}" "$@"
 rc=$?
 set -e
 if [ "$rc" -eq 5 ]; then

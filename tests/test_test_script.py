@@ -41,7 +41,7 @@ def test_the_suite_script_reports_its_duration_and_keeps_the_outcome(
     assert run.returncode == exit_code, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     assert lines[:2] == ["bootstrap", "== ruff"]
-    assert "pytest -q -x" in lines
+    assert "pytest -n 2 -q -x" in lines
     assert re.fullmatch(r"scripts/test\.sh: finished in \d+ s", lines[-1]), lines[-1]
     if pytest_exit == 5:
         assert "pytest collected no tests: that is a failure" in run.stderr
