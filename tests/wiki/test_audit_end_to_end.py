@@ -259,9 +259,19 @@ def test_a_week_of_human_edits(
         )
     ]
     assert found["revert Mallory"][:2] == ("legal", ["correction"])
-    # A Building during the DoV's Hiatus.
+    # A Building during the DoV's Hiatus: refused by the Hiatus rule, not by its cost.
     assert found["Lazy River"][0] == "illegal"
-    assert found["Lazy River"][2][0][1] == "Nomicland/The Mouse Zone/Buildings"
+    assert found["Lazy River"][2][0][:2] == (
+        "Victory and Ascension",
+        "Nomicland/The Mouse Zone/Buildings",
+    )
+    assert findings(data, "Lazy River")[0] == (
+        "refused",
+        "Victory and Ascension",
+        "During this time, the only game actions that may be taken are those covered by Rules "
+        "\u201cImagineers\u201d, \u201cVotable Matters\u201d, \u201cCalls for Judgement\u201d, "
+        "\u201cGamestate Tracking\u201d and \u201cVictory and Ascension\u201d.",
+    )
     # Prose is legal with no action.
     assert found["a word"] == ("legal", [], [])
     assert data["state"]["players"]["Josh"]["debt"] == -4500

@@ -44,7 +44,7 @@ from gamestate.dynasties.nomicland.audit.inputs import (
 from gamestate.dynasties.nomicland.audit.results import AuditResult, NewFact, RevisionAudit
 from gamestate.profiles.blognomic_139.models import Category, Game, PostStatus
 from gamestate.profiles.blognomic_139.timeline import Timeline
-from rules_text import BuildingCatalogue
+from rules_text import BuildingCatalogue, Page, SetValue, read_proposal_text
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
@@ -52,6 +52,7 @@ from wikibot.mirror.ledger import APPLIED, BASELINE, Ledger, LedgerEntry
 from wikibot.mirror.schema import LedgerRow
 from wikibot.wiki.drift import ruleset_buildings
 from wikibot.wiki.economy import FRONT_PAGE
+from wikibot.wiki.pages.gamestate import COLUMNS
 from wikibot.wiki.revisions import (
     Cursor,
     RevisionReader,
@@ -68,6 +69,7 @@ __all__ = [
     "audit_started",
     "audited_revisions",
     "blog_effects",
+    "enacted_cells",
     "ledger_facts",
     "record_audit",
     "roster_functions",
@@ -211,7 +213,9 @@ def roster_functions(
 
 
 def blog_effects(game: Game | None, closed: Mapping[str, datetime] = {}) -> list[BlogEffect]:
-    """Enacted Proposals and CfJs (their effects applied by hand, unchecked), oldest first."""
+    """Enacted Proposals and CfJs, oldest first, each with the Gamestate cells its text sets
+    when ``resolve`` reads it as a mechanical form (:func:`enacted_cells`); otherwise its
+    effects are "applied by hand, unchecked"."""
     if game is None:
         return []
     kinds = {Category.PROPOSAL: "proposal", Category.CFJ: "cfj"}
@@ -221,11 +225,32 @@ def blog_effects(game: Game | None, closed: Mapping[str, datetime] = {}) -> list
             p.id,
             p.resolved_at,
             _admin(p.admin_note) or p.author,
+            cells=enacted_cells(p.body_html, game),
         )
         for p in game.posts
         if p.category in kinds and p.status is PostStatus.ENACTED and p.resolved_at is not None
     ]
     return sorted(effects, key=lambda e: e.at)
+
+
+def enacted_cells(body_html: str, game: Game) -> dict[str, str] | None:
+    """The cells (``Gamestate/NAME/COLUMN`` -> value) an enacted text sets, read as
+    ``resolve --with-text`` reads it; None ("applied by hand, unchecked") unless every
+    instruction is a mechanical form and it sets a Gamestate value. A change *by* an amount
+    ("Reduce Kevan's Debt by 5") depends on the value before, which only the ledger knows:
+    such a text is applied by hand, unchecked."""
+    text = read_proposal_text(body_html, player=game.terms.player, columns=COLUMNS)
+    values = text.on(Page.GAMESTATE)
+    if not text.is_mechanical or not values:
+        return None
+    names = {p.name.casefold(): p.name for p in game.players}
+    cells: dict[str, str] = {}
+    for change in values:
+        if not isinstance(change, SetValue):
+            return None
+        name = names.get(change.player.casefold(), change.player)
+        cells[f"{GAMESTATE}/{name}/{change.column}"] = str(change.value)
+    return cells
 
 
 def _admin(note: str | None) -> str | None:

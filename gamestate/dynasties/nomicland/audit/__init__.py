@@ -76,7 +76,14 @@ test_audit_*.py``):
   Boss recorded in the ledger within the window (3 x DICE4 per day, 1 Child, 2 Teen, 3 Adult,
   4 Senior) or with a recorded ``demand open``; with none, ``legal`` and
   ``random_unverified``.
-- **Hiatus**: no dynastic action may be taken; corrections may.
+- **Hiatus**: no dynastic action may be taken; corrections may. Hiatus is checked before
+  the action's own preconditions, so a Building during Hiatus is refused under "Victory and
+  Ascension" (its words quoted), not under "Spending" for a Budget of 0.
+- **An enacted Proposal or CfJ** (``BlogEffect.cells``): a mechanical form's cells are
+  checked, the enacting Admin's ``enacted`` action (``{"matter", "cells"}``); another value
+  written is ``wrong_value`` under "Votable Matters" and the text's value is recorded.
+  With ``cells`` None, the cells no action explains within the window are "applied by hand,
+  unchecked" (``by_hand``).
 - **Before the ledger's first row** the pages at ``--since`` are the gamestate, with X 0,
   no Building built that day, no first processor or exerciser known, no removal awaiting a
   new Business Day and no interest applied; ``assumptions`` says so.

@@ -143,10 +143,12 @@ def run_step(
     assert step.action is not None
     if step.effect is None:
         _active(ctx, step.actor)
+        # Hiatus before the action's own preconditions: "the only game actions that may be
+        # taken" is why it is refused, whatever its cost or limits would say.
+        if ctx.hiatus is not None:
+            raise ActionRefused(f"the game is in Hiatus: {ctx.hiatus}", HIATUS)
     moment = step.effect.at if step.effect is not None else at
     outcome = apply(state, step.action, actor=step.actor, now=moment, catalogue=catalogue)
-    if ctx.hiatus is not None and step.effect is None:
-        raise ActionRefused(f"the game is in Hiatus: {ctx.hiatus}", HIATUS)
     if step.proxy is not None and step.effect is None:
         raise ActionRefused(
             f"{step.proxy} wrote {step.actor}'s {step.name}: only {step.actor} may take it",

@@ -106,13 +106,16 @@ class Step:
             data.pop("action")
             data.pop("front_page", None)  # the page text is the input, not the choice
             return data
+        if self.name == ENACTED and self.effect is not None:
+            # As an enactment applied by hand is recorded: which matter, which cells.
+            return {"matter": self.effect.matter, "cells": dict(self.args)}
         return dict(self.args)
 
     def to_json(self) -> dict[str, Any]:
         """``{"action": NAME, ...arguments}`` (the ledger's form)."""
         if self.action is not None:
             return action_to_json(self.action)
-        return {"action": self.name, **dict(self.args)}
+        return {"action": self.name, **self.arguments}
 
 
 _PAYS = (Payment.BUDGET, Payment.DEBT)

@@ -83,6 +83,7 @@ class Case:
     rule: str | None = None
     cell: str | None = None
     at: int = -1  # which revision's verdict
+    words: str | None = None  # a part of the rule's words the finding quotes
 
 
 def _build_legal() -> AuditResult:
@@ -348,6 +349,13 @@ def _hiatus_build() -> AuditResult:
     return wiki.audit(hiatus=lambda _at: "a DoV is pending")
 
 
+def _hiatus_build_by_debt() -> AuditResult:
+    # Budget 0: paying by Budget is also refused by "Spending"; Hiatus comes first.
+    wiki = Wiki(rich(budget=0))
+    wiki.act("Ann", Construct("Playpit", zone=THEME, pay=Payment.DEBT))
+    return wiki.audit(hiatus=lambda _at: "a DoV is pending")
+
+
 def _prose() -> AuditResult:
     wiki = Wiki(rich())
     wiki.edit(NOMICLAND, "Mallory", lambda t: "Welcome to the park!\n" + t)
@@ -462,6 +470,15 @@ CASES = {
     'Victory and Ascension: "the only game actions that may be taken" in Hiatus': Case(
         _hiatus_build, Verdict.ILLEGAL, "refused", "Victory and Ascension"
     ),
+    'Victory and Ascension: "the only game actions that may be taken" in Hiatus (Budget 0, '
+    "by Debt)": Case(
+        _hiatus_build_by_debt,
+        Verdict.ILLEGAL,
+        "refused",
+        "Victory and Ascension",
+        f"{NOMICLAND}/{THEME}/Buildings",
+        words="During this time, the only game actions that may be taken are those covered by",
+    ),
     "Text the bot does not own is not gamestate": Case(_prose, Verdict.LEGAL),
 }
 
@@ -478,3 +495,5 @@ def test_audit_verdicts(case: Case) -> None:
             assert finding.rule == case.rule, finding
         if case.cell is not None:
             assert finding.cell == case.cell, finding
+        if case.words is not None:
+            assert case.words in finding.words, finding

@@ -201,6 +201,28 @@ def test_an_enacted_proposals_mechanical_effect_and_one_by_hand() -> None:
     assert by_hand.state["players"]["Cat"]["smiles"] == 20
 
 
+def test_an_enacted_proposals_value_written_wrongly_is_illegal_and_recorded_right() -> None:
+    # Votable Matters: "the Admin Enacting it shall update the Gamestate"; the Proposal says
+    # "Set Cat's Smiles to 20" (mechanical), and Bob writes 25.
+    wiki = Wiki(rich())
+    wiki.edit(GAMESTATE, "Bob", set_cell("Smiles", "Cat", "25"))
+    effect = BlogEffect("proposal", "7", MONDAY, "Kevan", cells={f"{GAMESTATE}/Cat/Smiles": "20"})
+    result = wiki.audit(enacted=[effect])
+    audited = result.revisions[-1]
+    assert audited.verdict is Verdict.ILLEGAL, audited.to_json()
+    assert [(a.action, a.actor, a.args) for a in audited.actions] == [
+        ("enacted", "Kevan", {"matter": "7", "cells": {f"{GAMESTATE}/Cat/Smiles": "20"}})
+    ]
+    [wrong] = [f for f in audited.findings if f.kind.value == "wrong_value"]
+    assert (wrong.rule, wrong.cell, wrong.expected, wrong.found) == (
+        "Votable Matters",
+        f"{GAMESTATE}/Cat/Smiles",
+        "20",
+        "25",
+    )
+    assert result.state["players"]["Cat"]["smiles"] == 20  # recorded right
+
+
 def test_project_completion_brought_about_by_a_human_edit() -> None:
     # Project Completion: "If the Boss's Debt is 0, the Imagineer with the most Smiles has
     # achieved victory." Ann's processing pays the last of the Boss's Debt (70 Tourism).
