@@ -12,7 +12,15 @@ from gamestate.profiles import archive_to_dict
 from wikibot.cli.common import config_option, load, reported
 from wikibot.importers import GAMES, import_mbox, load_addresses, merge_addresses
 
-__all__ = ["import_group", "mbox", "register"]
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_REPORTED",
+    "ImportFailed",
+    "failing",
+    "import_group",
+    "mbox",
+    "register",
+]
 
 EXIT_REPORTED = 1
 """Some messages could not be placed: they are reported, the archive is still written."""
@@ -20,20 +28,20 @@ EXIT_FAILED = 2
 """Nothing was written: a bad option, or an unreadable mailbox, address or config file."""
 
 
-class _Failed(click.ClickException):
+class ImportFailed(click.ClickException):
     """One line on standard error, exit 2 (1 means "written, with messages reported")."""
 
     exit_code = EXIT_FAILED
 
 
 @contextmanager
-def _failing() -> Iterator[None]:
-    """Library errors (and an unusable config) as a :class:`_Failed`."""
+def failing() -> Iterator[None]:
+    """Library errors (and an unusable config) as an :class:`ImportFailed`."""
     try:
         with reported():
             yield
     except click.ClickException as exc:
-        raise _Failed(exc.message) from None
+        raise ImportFailed(exc.message) from None
 
 
 @click.group(name="import")
@@ -108,7 +116,7 @@ def mbox(
         nomicbot import mbox week.mbox --profile borednomic \\
             --addresses players.toml --output week.json
     """
-    with _failing():
+    with failing():
         config = load(config_path)
         addresses = dict(config.game.addresses)
         if addresses_path is not None:
@@ -128,7 +136,7 @@ def mbox(
         with click.open_file(output, "w", encoding="utf-8", atomic=output != "-") as out:
             out.write(text)
     except OSError as exc:
-        raise _Failed(f"{output}: {exc.strerror or exc}") from None
+        raise ImportFailed(f"{output}: {exc.strerror or exc}") from None
     for problem in result.problems:
         click.echo(problem.line(), err=True)
     archive = result.archive

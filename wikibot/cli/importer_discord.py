@@ -5,16 +5,14 @@ by :func:`wikibot.cli.importer.register`."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 import click
 
 from gamestate.profiles import ProfileError, archive_to_dict, get_profile, parse_time
-from wikibot.cli.common import config_option, load, reported
-from wikibot.cli.importer import EXIT_FAILED, EXIT_REPORTED
+from wikibot.cli.common import config_option, load
+from wikibot.cli.importer import EXIT_REPORTED, ImportFailed, failing
 from wikibot.importers import (
     CHANNEL_KINDS,
     DiscordImport,
@@ -27,21 +25,6 @@ __all__ = ["DISCORD_PROFILES", "discord"]
 
 DISCORD_PROFILES = ("infinite-nomic",)
 """The games played on Discord that ``import discord`` knows."""
-
-
-class _Failed(click.ClickException):
-    """One line on standard error, exit 2 (1 means "written, with items reported")."""
-
-    exit_code = EXIT_FAILED
-
-
-@contextmanager
-def _failing() -> Iterator[None]:
-    try:
-        with reported():
-            yield
-    except click.ClickException as exc:
-        raise _Failed(exc.message) from None
 
 
 def _profile_defaults(profile: str) -> dict[str, Any]:
@@ -59,7 +42,7 @@ def _as_of(text: str | None) -> datetime | None:
     try:
         return parse_time(text, "--reactions-as-of").replace(microsecond=0)
     except ProfileError as exc:
-        raise _Failed(str(exc)) from None
+        raise ImportFailed(str(exc)) from None
 
 
 def _summary(result: DiscordImport) -> str:
@@ -172,7 +155,7 @@ def discord(
             --reactions reactions.json --players players.toml \\
             --favour 👍 --against 👎 --output archive.json
     """
-    with _failing():
+    with failing():
         config = load(config_path)
         given = dict(config.game.settings) if config.game.profile == profile else {}
         settings = emoji_settings(
@@ -204,7 +187,7 @@ def discord(
         with click.open_file(output, "w", encoding="utf-8", atomic=output != "-") as out:
             out.write(text)
     except OSError as exc:
-        raise _Failed(f"{output}: {exc.strerror or exc}") from None
+        raise ImportFailed(f"{output}: {exc.strerror or exc}") from None
     for note in result.notes:
         click.echo(f"nomicbot: note: {note}", err=True)
     for problem in result.problems:

@@ -26,7 +26,7 @@ from typing import Any
 
 from wikibot.errors import WikiError
 from wikibot.wiki.client import EditCause, EditResult, WikiClient
-from wikibot.wiki.wikitext import comments
+from wikibot.wiki.wikitext import comments, plain_text
 
 __all__ = ["SEED_WIKITEXT", "publish_audit", "render_line", "update_audit_page"]
 
@@ -47,24 +47,10 @@ Correct the page, or say on the blog why it stands.
 """
 """The page as the bot first writes it."""
 
-_ESCAPES = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    "[": "&#91;",
-    "]": "&#93;",
-    "{": "&#123;",
-    "}": "&#125;",
-    "|": "&#124;",
-    "'": "&#39;",
-    "~": "&#126;",
-    "\n": " ",
-}
-
 
 def _text(value: object) -> str:
     """Plain text made safe on a list line (no links, templates or signatures)."""
-    return "".join(_ESCAPES.get(ch, ch) for ch in str(value)).strip()
+    return plain_text(str(value))
 
 
 def _when(at: str) -> str:

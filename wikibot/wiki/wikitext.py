@@ -46,6 +46,7 @@ __all__ = [
     "opaque_spans",
     "parse",
     "plain",
+    "plain_text",
     "sections",
     "spans",
     "templates",
@@ -387,3 +388,25 @@ def changed_section(old: str, new: str) -> tuple[int, str, str] | None:
         if best is None or len(section) < len(best[2]):
             best = (number, old[o_start:o_end].rstrip(), section)
     return best
+
+
+_PLAIN = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    "[": "&#91;",
+    "]": "&#93;",
+    "{": "&#123;",
+    "}": "&#125;",
+    "|": "&#124;",
+    "'": "&#39;",
+    "~": "&#126;",
+    "_": "&#95;",
+    "\n": " ",
+}
+
+
+def plain_text(value: str) -> str:
+    """Text made safe to write into wikitext as plain text: no links, templates,
+    signatures, table syntax, markup or magic words; on one line."""
+    return "".join(_PLAIN.get(ch, ch) for ch in value).strip()

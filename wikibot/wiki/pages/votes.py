@@ -45,7 +45,7 @@ from gamestate.profiles.blognomic_139.votes import Vote
 from wikibot.archive import format_time
 from wikibot.errors import WikiError
 from wikibot.wiki.client import EditCause, EditResult, WikiClient
-from wikibot.wiki.wikitext import comments
+from wikibot.wiki.wikitext import comments, plain_text
 
 __all__ = [
     "SEED_WIKITEXT",
@@ -77,25 +77,10 @@ changes; write anything else above or below it.
 """
 """The page as the sandbox seeds it: an intro and an empty bot part."""
 
-_ESCAPES = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    "[": "&#91;",
-    "]": "&#93;",
-    "{": "&#123;",
-    "}": "&#125;",
-    "|": "&#124;",
-    "'": "&#39;",
-    "~": "&#126;",
-    "_": "&#95;",
-    "\n": " ",
-}
-
 
 def _text(value: str) -> str:
     """Plain text made safe inside a wikitable cell (no links, templates or signatures)."""
-    return "".join(_ESCAPES.get(ch, ch) for ch in value).strip()
+    return plain_text(value)
 
 
 def _when(moment: datetime | None) -> str:
