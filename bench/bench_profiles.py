@@ -29,7 +29,8 @@ from click.testing import CliRunner
 from gamestate.profiles import profile_names
 from wikibot.cli import cli
 from wikibot.cli.profile_render import dumps_report, report_to_json
-from wikibot.profile_archive import load_profile_archive, paused_gc
+from wikibot.gcpause import paused_gc
+from wikibot.profile_archive import load_profile_archive
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,10 +16,8 @@ are shortened, so a huge or deeply nested value cannot break the message.
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, TypeGuard
@@ -35,6 +33,7 @@ from gamestate.profiles.blognomic_139.models import (
 )
 from wikibot.errors import ArchiveError
 from wikibot.examples import resolve_archive_path
+from wikibot.gcpause import paused_gc
 
 __all__ = [
     "FORMAT",
@@ -489,32 +488,9 @@ def game_from_dict(data: object) -> Game:
     )
 
 
-@contextmanager
-def _no_gc_pauses() -> Iterator[None]:
-    """Python's cycle collector kept off while an archive is read: a 20-year archive
-    makes some million objects, none of them in a cycle, and the collector would walk
-    them all again and again (a third of the reading).
-
-    Turned back on, it would walk them all once more at the next allocation (they are
-    all still "young"); moving them straight to the oldest generation (freeze, then
-    unfreeze) spares that, and they stay collectable there. Skipped if the process
-    froze objects of its own, which unfreezing would let go.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        if was_enabled:
-            gc.enable()
-
-
 def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
     """Reads and validates a ``nomic-archive/1`` file from an open text handle."""
-    with _no_gc_pauses():
+    with paused_gc():
         return _read_archive(handle, name)
 
 

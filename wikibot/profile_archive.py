@@ -11,11 +11,9 @@ warnings.
 from __future__ import annotations
 
 import dataclasses
-import gc
 import json
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,7 +36,6 @@ __all__ = [
     "LoadedArchive",
     "archive_format",
     "load_profile_archive",
-    "paused_gc",
     "profile_archive_from_data",
     "write_profile_archive",
 ]
@@ -131,20 +128,6 @@ def profile_archive_from_data(
     except RecursionError:
         raise ArchiveError(f"{source}: the archive is nested too deeply") from None
     return LoadedArchive(archive, spec, tuple(warnings), fmt if isinstance(fmt, str) else "")
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pauses the cyclic garbage collector while a large archive is read and judged: the
-    records form no cycles, and its full passes over the growing heap cost about a third
-    of the time (bench/bench_profiles.py)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def load_profile_archive(

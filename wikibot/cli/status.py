@@ -20,7 +20,8 @@ from wikibot.cli.profile_render import dumps_report, render_profile_table, repor
 from wikibot.cli.status_render import render_table, status_to_json
 from wikibot.config import Config
 from wikibot.errors import ArchiveError
-from wikibot.profile_archive import archive_format, load_profile_archive, paused_gc
+from wikibot.gcpause import paused_gc
+from wikibot.profile_archive import archive_format, load_profile_archive
 
 __all__ = ["load_dynasty", "load_game", "register"]
 
