@@ -8,8 +8,9 @@ from contextlib import contextmanager
 
 import click
 
-from gamestate.profiles import archive_to_dict
+from gamestate.profiles import Archive, archive_to_dict
 from wikibot.cli.common import config_option, load, reported
+from wikibot.config import Config
 from wikibot.importers import GAMES, import_mbox, load_addresses, merge_addresses
 
 __all__ = [
@@ -42,6 +43,23 @@ def failing() -> Iterator[None]:
             yield
     except click.ClickException as exc:
         raise ImportFailed(exc.message) from None
+
+
+def write_imported(archive: Archive, output: str, config: Config, profile: str) -> None:
+    """Writes an imported archive to ``output`` ("-": stdout), saying first when the
+    config's ``[game]`` settings were for another profile and so not used."""
+    if config.game.settings and config.game.profile != profile:
+        click.echo(
+            f"nomicbot: [game] settings are for profile {config.game.profile}, not {profile}: "
+            "not used",
+            err=True,
+        )
+    text = json.dumps(archive_to_dict(archive), indent=2, ensure_ascii=False) + "\n"
+    try:
+        with click.open_file(output, "w", encoding="utf-8", atomic=output != "-") as out:
+            out.write(text)
+    except OSError as exc:
+        raise ImportFailed(f"{output}: {exc.strerror or exc}") from None
 
 
 @click.group(name="import")
@@ -125,18 +143,7 @@ def mbox(
         result = import_mbox(
             mailbox, profile=profile, addresses=addresses, admin=admin, settings=settings
         )
-    if config.game.settings and config.game.profile != profile:
-        click.echo(
-            f"nomicbot: [game] settings are for profile {config.game.profile}, not {profile}: "
-            "not used",
-            err=True,
-        )
-    text = json.dumps(archive_to_dict(result.archive), indent=2, ensure_ascii=False) + "\n"
-    try:
-        with click.open_file(output, "w", encoding="utf-8", atomic=output != "-") as out:
-            out.write(text)
-    except OSError as exc:
-        raise ImportFailed(f"{output}: {exc.strerror or exc}") from None
+    write_imported(result.archive, output, config, profile)
     for problem in result.problems:
         click.echo(problem.line(), err=True)
     archive = result.archive

@@ -4,15 +4,14 @@ by :func:`wikibot.cli.importer.register`."""
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
 import click
 
-from gamestate.profiles import ProfileError, archive_to_dict, get_profile, parse_time
+from gamestate.profiles import ProfileError, get_profile, parse_time
 from wikibot.cli.common import config_option, load
-from wikibot.cli.importer import EXIT_REPORTED, ImportFailed, failing
+from wikibot.cli.importer import EXIT_REPORTED, ImportFailed, failing, write_imported
 from wikibot.importers import (
     CHANNEL_KINDS,
     DiscordImport,
@@ -176,18 +175,7 @@ def discord(
             as_of=_as_of(as_of_text),
             channel_kind=channel_kind,
         )
-    if config.game.settings and config.game.profile != profile:
-        click.echo(
-            f"nomicbot: [game] settings are for profile {config.game.profile}, not {profile}: "
-            "not used",
-            err=True,
-        )
-    text = json.dumps(archive_to_dict(result.archive), indent=2, ensure_ascii=False) + "\n"
-    try:
-        with click.open_file(output, "w", encoding="utf-8", atomic=output != "-") as out:
-            out.write(text)
-    except OSError as exc:
-        raise ImportFailed(f"{output}: {exc.strerror or exc}") from None
+    write_imported(result.archive, output, config, profile)
     for note in result.notes:
         click.echo(f"nomicbot: note: {note}", err=True)
     for problem in result.problems:
