@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, TypeGuard
 
+from gamestate.profiles.blognomic_139.convert import comment_to_dict
 from gamestate.profiles.blognomic_139.models import (
     Comment,
     Game,
@@ -525,19 +526,6 @@ def read_archive_file(path: str | Path) -> Game:
         raise ArchiveError(f"{path}: {exc.strerror}") from None
 
 
-def _comment_to_dict(c: Comment) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": c.id,
-        "author": c.author,
-        "posted_at": format_time(c.posted_at),
-        "body_html": c.body_html,
-    }
-    if c.vote is not None:
-        out["vote"] = c.vote
-    out.update(c.extra)
-    return out
-
-
 def _post_to_dict(p: Post) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": p.id,
@@ -551,7 +539,7 @@ def _post_to_dict(p: Post) -> dict[str, Any]:
     }
     if p.resolved_at is not None:
         out["resolved_at"] = format_time(p.resolved_at)
-    out["comments"] = [_comment_to_dict(c) for c in p.comments]
+    out["comments"] = [comment_to_dict(c) for c in p.comments]
     if p.passes_boss_to is not None:
         out["passes_boss_to"] = p.passes_boss_to
     out.update(p.extra)

@@ -158,7 +158,9 @@ def _profile_status(
         spec = loaded.profile
         if isinstance(spec, BlogNomic139):
             # As for a /1 archive: the dynasty with no ledger (its economy rules noted).
-            spec = spec.with_dynasty(load_dynasty(config, archive_path, Game((), ())))
+            from wikibot.wiki.dynasty import dynasty_without_mirror
+
+            spec = spec.with_dynasty(dynasty_without_mirror())
         try:
             report = spec.evaluate(loaded.archive, now, since)
         except ProfileError as exc:

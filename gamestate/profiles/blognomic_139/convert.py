@@ -35,7 +35,7 @@ from gamestate.profiles.blognomic_139.models import (
 )
 from gamestate.profiles.core import Archive, Matter, Member, ProfileError, VoteEvent
 
-__all__ = ["KIND_OF_CATEGORY", "archive_from_game", "game_from_archive"]
+__all__ = ["KIND_OF_CATEGORY", "archive_from_game", "comment_to_dict", "game_from_archive"]
 
 KIND_OF_CATEGORY = {
     Category.PROPOSAL.value: "proposal",
@@ -188,7 +188,8 @@ def game_from_archive(archive: Archive) -> Game:
     )
 
 
-def _comment_dict(c: Comment) -> dict[str, Any]:
+def comment_to_dict(c: Comment) -> dict[str, Any]:
+    """A comment as the archives write it (``/1``, and a ``/2`` matter's ``comments``)."""
     out: dict[str, Any] = {
         "id": c.id,
         "author": c.author,
@@ -230,7 +231,7 @@ def archive_from_game(game: Game) -> Archive:
             extra["resolved_at"] = format_time(p.resolved_at)
         if p.passes_boss_to is not None:
             extra["passes_boss_to"] = p.passes_boss_to
-        extra["comments"] = [_comment_dict(c) for c in p.comments]
+        extra["comments"] = [comment_to_dict(c) for c in p.comments]
         extra.update(p.extra)
         votes = tuple(
             VoteEvent(voter=voter, value=icon, at=at, extra={"comment": cid})
