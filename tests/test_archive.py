@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamestate import evaluate
-from gamestate.profiles.blognomic_139.models import PostStatus
+from gamestate.profiles.blognomic_139.models import DeferredComments, PostStatus
 from wikibot.archive import (
     _checked_comment,
     _checked_post,
@@ -358,11 +358,17 @@ def test_reading_a_big_archive_runs_no_cycle_collection() -> None:
     ],
     ids=["bare", "body", "vote", "empty vote", "offset", "lower z", "unknown field", "null body"],
 )
-def test_the_quick_reading_of_a_comment_is_the_careful_one(comment: dict[str, Any]) -> None:
-    (quick,) = _comments([comment], "p")
+@pytest.mark.parametrize("defer", [False, True], ids=["built", "deferred"])
+def test_the_quick_reading_of_a_comment_is_the_careful_one(
+    comment: dict[str, Any], defer: bool
+) -> None:
+    read = _comments([comment], "p", defer=defer)
+    (quick,) = read.build() if isinstance(read, DeferredComments) else read
     careful = _checked_comment(comment, "post 'p'", 0)
     assert quick == careful and quick.extra == careful.extra
     assert quick.posted_at.tzinfo is careful.posted_at.tzinfo is UTC
+    if isinstance(read, DeferredComments):
+        assert read.latest == careful.posted_at
 
 
 @pytest.mark.parametrize(
@@ -376,9 +382,11 @@ def test_the_quick_reading_of_a_comment_is_the_careful_one(comment: dict[str, An
     ],
     ids=["resolved", "nulls", "an offset", "an odd word, an unknown field", "an offset resolved"],
 )
-def test_the_quick_reading_of_a_post_is_the_careful_one(post: dict[str, Any]) -> None:
+@pytest.mark.parametrize("defer", [False, True], ids=["built", "deferred"])
+def test_the_quick_reading_of_a_post_is_the_careful_one(post: dict[str, Any], defer: bool) -> None:
     raw = {**_minimal()["posts"][0], **post}
-    quick, careful = _post(raw, 0), _checked_post(raw, 0)
+    quick, careful = _post(raw, 0, defer), _checked_post(raw, 0)
+    assert quick.latest_comment_at == careful.latest_comment_at
     assert quick == careful and quick.extra == careful.extra
     assert [c.extra for c in quick.comments] == [c.extra for c in careful.comments]
 

@@ -19,12 +19,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import IO, Any, TypeGuard
 
 from gamestate.profiles.blognomic_139.convert import comment_to_dict
 from gamestate.profiles.blognomic_139.models import (
     Comment,
+    DeferredComments,
     Game,
     Player,
     Post,
@@ -185,72 +187,105 @@ def _extra(raw: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
     return {k: v for k, v in raw.items() if k not in known}
 
 
-def _comments(raws: list[Any], pid: str) -> tuple[Comment, ...]:
-    """The comments of the post ``pid``: the common case checked without building the
-    error messages' wording; any comment out of the ordinary (an unknown field, a bad
-    value) goes the careful way, which words the error. One loop with everything it
-    uses at hand: a 20-year archive has some 150,000 comments."""
-    out: list[Comment] = []
-    append, new, parse, absent = out.append, _new, datetime.fromisoformat, _ABSENT
+def _comments(raws: list[Any], pid: str, *, defer: bool) -> tuple[Comment, ...] | DeferredComments:
+    """The comments of the post ``pid``. The common case is checked without building
+    the error messages' wording and, with ``defer``, left to be built on first read
+    (``DeferredComments``); a post with any comment out of the ordinary (an unknown
+    field, a bad value, a repeated id) goes the careful way, which words the error."""
+    if not raws:
+        return ()
+    latest = _plain_latest(raws)
+    if latest is None:
+        where = f"post {show(pid)}"
+        return tuple(_checked_comment(raw, where, i) for i, raw in enumerate(raws))
+    if defer:
+        return DeferredComments(partial(_plain_comments, raws), latest)
+    return _plain_comments(raws)
+
+
+def _plain_latest(raws: list[Any]) -> datetime | None:
+    """When the latest of ``raws`` was published, if every one is an ordinary comment
+    (the five known fields, well-formed, ids distinct); None if any is not. One loop
+    with everything it uses at hand: a 20-year archive has some 150,000 comments."""
+    get_time, absent = datetime.fromisoformat, _ABSENT
     low, high = MIN_YEAR, MAX_YEAR
-    for index, raw in enumerate(raws):
-        if type(raw) is dict:
-            get = raw.get
-            cid, author, body, vote, text = (
-                get("id"),
-                get("author"),
-                get("body_html", absent),
-                get("vote", absent),
-                get("posted_at"),
-            )
-            # No field but the five known ones: id, author and posted_at are there (or
-            # the tests below fail), so the others are counted.
-            if body is absent:
-                body = ""
-                fields_known = 3
-            else:
-                fields_known = 4
-            if vote is absent:
-                vote = None
-            else:
-                fields_known += 1
-            if (
-                len(raw) == fields_known
-                and type(cid) is str
-                and type(author) is str
-                and type(body) is str
-                and (vote is None or type(vote) is str)
-                and type(text) is str
-                and len(text) == 20
-                and text[-1] == "Z"
-                and cid.strip()
-                and author.strip()
-                # One test of the three texts; a lone surrogate is not ASCII.
-                and ((cid + author + body).isascii() or _is_text(cid + author + body))
-                and (vote is None or vote.isascii() or _is_text(vote))
-            ):
-                # _plain_time, written out.
-                try:
-                    posted = parse(text)
-                except ValueError:
-                    posted = None
-                if posted is not None and low <= posted.year <= high and posted.tzinfo is UTC:
-                    # Comment(cid, author, posted, body, vote), its fields written
-                    # straight in: a frozen dataclass's __init__ sets each through
-                    # object.__setattr__, a third of the cost of reading the comments
-                    # (tests/test_archive.py checks that both give the same Comment).
-                    comment = new(Comment)
-                    fields = comment.__dict__
-                    fields["id"] = cid
-                    fields["author"] = author
-                    fields["posted_at"] = posted
-                    fields["body_html"] = body
-                    fields["vote"] = vote
-                    fields["extra"] = {}
-                    append(comment)
-                    continue
-        append(_checked_comment(raw, f"post {show(pid)}", index))
+    latest = None
+    ids = set()
+    for raw in raws:
+        if type(raw) is not dict:
+            return None
+        get = raw.get
+        cid, author, body, vote, text = (
+            get("id"),
+            get("author"),
+            get("body_html", absent),
+            get("vote", absent),
+            get("posted_at"),
+        )
+        # No field but the five known ones: id, author and posted_at are there (or the
+        # tests below fail), so the others are counted.
+        fields_known = 3
+        if body is absent:
+            body = ""
+        else:
+            fields_known += 1
+        if vote is absent:
+            vote = None
+        else:
+            fields_known += 1
+        if not (
+            len(raw) == fields_known
+            and type(cid) is str
+            and type(author) is str
+            and type(body) is str
+            and (vote is None or type(vote) is str)
+            and type(text) is str
+            and len(text) == 20
+            and text[-1] == "Z"
+            and cid.strip()
+            and author.strip()
+            # One test of the three texts; a lone surrogate is not ASCII.
+            and ((cid + author + body).isascii() or _is_text(cid + author + body))
+            and (vote is None or vote.isascii() or _is_text(vote))
+            and cid not in ids
+        ):
+            return None
+        ids.add(cid)
+        # _plain_time, written out.
+        try:
+            posted = get_time(text)
+        except ValueError:
+            return None
+        if not (low <= posted.year <= high and posted.tzinfo is UTC):
+            return None
+        if latest is None or posted > latest:
+            latest = posted
+    return latest
+
+
+def _plain_comments(raws: list[Any]) -> tuple[Comment, ...]:
+    """The comments ``_plain_latest`` found ordinary, built. Each Comment's fields are
+    written straight in: a frozen dataclass's __init__ sets each through
+    object.__setattr__, a third of the cost (tests/test_archive.py checks that both give
+    the same Comment)."""
+    out: list[Comment] = []
+    append, new, get_time = out.append, _new, datetime.fromisoformat
+    for raw in raws:
+        get = raw.get
+        comment = new(Comment)
+        fields = comment.__dict__
+        fields["id"] = raw["id"]
+        fields["author"] = raw["author"]
+        fields["posted_at"] = get_time(raw["posted_at"])
+        fields["body_html"] = get("body_html", "")
+        fields["vote"] = get("vote")
+        fields["extra"] = {}
+        append(comment)
     return tuple(out)
+
+
+def _distinct_ids(comments: tuple[Comment, ...]) -> bool:
+    return len({c.id for c in comments}) == len(comments)
 
 
 _new = object.__new__
@@ -274,7 +309,7 @@ def _checked_comment(raw: object, post_where: str, index: int) -> Comment:
     )
 
 
-def _post(raw: object, index: int) -> Post:
+def _post(raw: object, index: int, defer: bool) -> Post:
     # As for comments: the common case quickly, anything else the careful way.
     if type(raw) is dict and raw.keys() <= _POST_KEYS:
         get = raw.get
@@ -308,8 +343,8 @@ def _post(raw: object, index: int) -> Post:
             and posted is not None
             and (resolved_raw is None or resolved is not None)
         ):
-            comments = _comments(comments_raw, pid)
-            if len({c.id for c in comments}) == len(comments):
+            comments = _comments(comments_raw, pid, defer=defer)
+            if isinstance(comments, DeferredComments) or _distinct_ids(comments):
                 # Post(pid, category, ...), written straight in as for comments.
                 post = _new(Post)
                 fields = post.__dict__
@@ -448,6 +483,12 @@ def _rosters(raw: object) -> tuple[RosterSnapshot, ...]:
 
 def game_from_dict(data: object) -> Game:
     """Builds a Game from a parsed archive, validating every field."""
+    return _game_from_dict(data, defer=False)
+
+
+def _game_from_dict(data: object, *, defer: bool) -> Game:
+    """``game_from_dict``; with ``defer`` (the data is the reader's own, which nothing
+    else holds or changes), ordinary comments are built on first read."""
     if not isinstance(data, dict):
         raise ArchiveError("archive: the top level must be a JSON object")
     fmt = data.get("format")
@@ -469,7 +510,7 @@ def game_from_dict(data: object) -> Game:
     posts_raw = data.get("posts", [])
     if not isinstance(posts_raw, list):
         raise ArchiveError("archive: field 'posts' must be a list")
-    posts = tuple(_post(p, i) for i, p in enumerate(posts_raw))
+    posts = tuple(_post(p, i, defer) for i, p in enumerate(posts_raw))
     ids: set[str] = set()
     for p in posts:
         if p.id in ids:
@@ -507,7 +548,7 @@ def _read_archive(handle: IO[str], name: str) -> Game:
     except RecursionError:
         raise ArchiveError(f"{name}: JSON nested too deeply") from None
     try:
-        return game_from_dict(data)
+        return _game_from_dict(data, defer=True)
     except RecursionError:
         raise ArchiveError(f"{name}: JSON nested too deeply") from None
 

@@ -19,7 +19,6 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from operator import attrgetter
 
 from gamestate.dynasties.base import Dynasty
 from gamestate.profiles.blognomic_139.calendar import (
@@ -52,9 +51,6 @@ def _just_after(mark: datetime) -> datetime:
     return mark.replace(microsecond=0) + SECOND
 
 
-_POSTED_AT = attrgetter("posted_at")
-
-
 def as_of(game: Game, now: datetime) -> Game:
     """The game as the blog showed it at ``now``."""
     posts = []
@@ -63,8 +59,10 @@ def as_of(game: Game, now: datetime) -> Game:
             continue
         if p.status is not PostStatus.PENDING and p.resolved_at is not None and p.resolved_at > now:
             p = replace(p, status=PostStatus.PENDING, admin_note=None, resolved_at=None)
-        # Most posts have no comment after ``now``: one pass in C says so.
-        if p.comments and max(map(_POSTED_AT, p.comments)) > now:
+        # Most posts have no comment after ``now`` (and the archive reader knows the
+        # latest time of the comments it has not built yet).
+        latest = p.latest_comment_at
+        if latest is not None and latest > now:
             p = replace(p, comments=tuple(c for c in p.comments if c.posted_at <= now))
         posts.append(p)
     return replace(game, posts=tuple(posts))

@@ -7,17 +7,19 @@ Times are always timezone-aware UTC datetimes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from operator import attrgetter
+from typing import Any, overload
 
 from rules_text.terms import Terms
 
 __all__ = [
     "Category",
     "Comment",
+    "DeferredComments",
     "Game",
     "Player",
     "Post",
@@ -115,6 +117,50 @@ class Comment:
     """Fields this version does not know, kept for the round trip."""
 
 
+_POSTED_AT = attrgetter("posted_at")
+
+
+class DeferredComments:
+    """A post's comments, already checked by the archive reader but built into
+    ``Comment`` records only when first read: a 20-year archive has some 150,000
+    comments, and a ``status`` reads those of a few posts. Knows its comments' latest
+    time without building them (what ``evaluate.as_of`` asks of every post)."""
+
+    __slots__ = ("build", "latest")
+
+    def __init__(self, build: Callable[[], tuple[Comment, ...]], latest: datetime) -> None:
+        self.build = build
+        """Builds the comments (pure: from the reader's checked data)."""
+        self.latest = latest
+        """When the latest of them was published."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (or deep-copied) as the built tuple: ``build`` is a closure.
+        return (tuple, (self.build(),))
+
+
+class _Comments:
+    """``Post.comments``: a tuple, built from its ``DeferredComments`` on first read."""
+
+    @overload
+    def __get__(self, post: None, owner: type[Post]) -> tuple[Comment, ...]: ...
+
+    @overload
+    def __get__(self, post: Post, owner: type[Post]) -> tuple[Comment, ...]: ...
+
+    def __get__(self, post: Post | None, owner: type[Post]) -> tuple[Comment, ...]:
+        if post is None:
+            return ()  # the field's default, as dataclasses asks for it
+        fields = post.__dict__
+        value = fields["comments"]
+        if value.__class__ is DeferredComments:
+            value = fields["comments"] = value.build()
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, post: Post, value: tuple[Comment, ...]) -> None:
+        post.__dict__["comments"] = value
+
+
 @dataclass(frozen=True)
 class Post:
     """A blog entry: an official post or any other."""
@@ -137,14 +183,24 @@ class Post:
     """What the resolving Admin appended, e.g. "Enacted by Kevan (5-1)"."""
     resolved_at: datetime | None = None
     """When an Admin resolved it, if known."""
-    comments: tuple[Comment, ...] = ()
-    """Its comments, in time order."""
+    comments: _Comments = _Comments()
+    """Its comments, in time order (a tuple of ``Comment``; the archive reader may leave
+    them as ``DeferredComments``, built on first read)."""
     passes_boss_to: str | None = None
     """Rule "Victory and Ascension": the new Boss passes the role to this player by this
     post (the archive's ``passes_boss_to``; see ``gamestate.profiles.blognomic_139.reigns``
     for the title form)."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Fields this version does not know, kept for the round trip."""
+
+    @property
+    def latest_comment_at(self) -> datetime | None:
+        """When its latest comment was published (None without comments), without
+        building comments the archive reader deferred."""
+        value = self.__dict__["comments"]
+        if value.__class__ is DeferredComments:
+            return value.latest
+        return max(map(_POSTED_AT, value)) if value else None
 
     @property
     def is_votable(self) -> bool:
