@@ -13,6 +13,7 @@ the DoV. The test runs the command as an Admin would (dry run, ``--json``,
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -306,6 +307,8 @@ def test_a_week_of_human_edits(
     assert rows[3].after["state"]["players"]["Josh"]["debt"] == -4500
     assert all(r.cause.startswith("revision") for r in rows)
     report = human.read(audit_page)
+    # Wikitext, not Markdown: a backtick would show as itself.
+    assert "`" not in report and "(<code>nomicbot wiki audit</code>)" in report
     flagged = [line for line in report.splitlines() if line.startswith("* [[Special:Diff/")]
     assert len(flagged) == sum(
         1 for r in data["revisions"] if r["verdict"] in ("illegal", "unexplained", "ambiguous")
@@ -313,8 +316,10 @@ def test_a_week_of_human_edits(
     [mallory] = [line for line in flagged if "Mallory" in line]
     assert (
         "by [[Special:Contributions/Mallory|Mallory]]: '''illegal''': rule \"Gamestate "
-        'Tracking", Gamestate/Josh/Smiles (refused: Mallory is not an Imagineer'
+        'Tracking", Gamestate/Josh/Smiles (refused: Mallory is not an Imagineer at '
     ) in mallory
+    # The moment is written as every reason writes one (ISO, Z for UTC).
+    assert re.search(r"not an Imagineer at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(the roster\)", mallory)
     assert any(
         'rule "Construction", Gamestate/Josh/Debt (expected -4500, found -4000)' in line
         for line in flagged

@@ -36,10 +36,10 @@ _SKIP = {"reading", "alternatives"}
 """Findings that explain rather than flag: not on the report line."""
 
 SEED_WIKITEXT = f"""\
-Every edit of the gamestate pages that nomicbot's audit (`nomicbot wiki audit`) flagged: \
-illegal (a recognised action not allowed, or written with a wrong value), unexplained \
-(no action changes those cells that way) or ambiguous (readings of the Ruleset disagree). \
-Correct the page, or say on the blog why it stands.
+Every edit of the gamestate pages that nomicbot's audit \
+(<code>nomicbot wiki audit</code>) flagged: illegal (a recognised action not allowed, or \
+written with a wrong value), unexplained (no action changes those cells that way) or \
+ambiguous (readings of the Ruleset disagree). Correct the page, or say on the blog why it stands.
 
 {_BEGIN}
 ''No flagged revision.''

@@ -37,6 +37,7 @@ from gamestate.dynasties.nomicland.planning import (
     CLOSE_WITHOUT_EFFECT_AFTER,
     focus_grouping,
 )
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.blognomic_139.random_generators import Seed
 
 __all__ = [
@@ -146,8 +147,8 @@ def _close_without_effect(action: CloseDemandPost, now: datetime) -> list[Change
     if now <= week:
         raise ActionRefused(
             f"Demand Post {action.post} was posted {now - action.posted_at} ago "
-            f"(at {action.posted_at.isoformat()}); it may be closed without effect only after "
-            f"{week.isoformat()}",
+            f"(at {format_time(action.posted_at)}); it may be closed without effect only after "
+            f"{format_time(week)}",
             CLOSE_DEMAND_WITHOUT_EFFECT,
         )
     return [
@@ -175,8 +176,8 @@ def _close_with_effect(
     if now < ready:
         raise ActionRefused(
             f"the winning bid ({action.amount} by {action.builder} at "
-            f"{action.winning_at.isoformat()}) is {now - action.winning_at} old, not 24 hours; "
-            f"closable at {ready.isoformat()}",
+            f"{format_time(action.winning_at)}) is {now - action.winning_at} old, not 24 hours; "
+            f"closable at {format_time(ready)}",
             CLOSE_DEMAND,
         )
     builder = state.player(action.builder)

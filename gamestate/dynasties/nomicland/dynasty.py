@@ -33,6 +33,7 @@ from gamestate.dynasties.nomicland.planning import (
     demand_post_checks,
     demand_status,
 )
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.blognomic_139.legality import PostCheck
 from gamestate.profiles.blognomic_139.models import Category, Game, Post, PostStatus
 from gamestate.profiles.blognomic_139.roster import Roster
@@ -40,10 +41,6 @@ from gamestate.profiles.blognomic_139.roster import Roster
 __all__ = ["Nomicland"]
 
 _DOV = Category.DOV.value
-
-
-def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass(frozen=True)
@@ -73,7 +70,8 @@ class Nomicland:
         assert last is not None
         return (
             f'rule "{DOV_DEBT.rule}": "{DOV_DEBT.words}" - {last.message} when the '
-            f"Declaration of Victory was posted ({_iso(post.posted_at)}, the ledger's economy)"
+            f"Declaration of Victory was posted ({format_time(post.posted_at)}, the ledger's "
+            "economy)"
         )
 
     def post_checks(self) -> Sequence[PostCheck]:
@@ -88,7 +86,7 @@ class Nomicland:
         """Each pending DoV whose author's Debt the ledger cannot tell."""
         return tuple(
             f'rule "{DOV_DEBT.rule}" was not checked for the Declaration of Victory {p.id!r} '
-            f"by {p.author}: the mirror's ledger has no economy at {_iso(p.posted_at)}; "
+            f"by {p.author}: the mirror's ledger has no economy at {format_time(p.posted_at)}; "
             "check by hand that their Debt was 0"
             for p in game.posts
             if p.category == _DOV

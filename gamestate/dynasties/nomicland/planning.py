@@ -40,6 +40,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from gamestate.dynasties.nomicland.models import BusinessDay, Segment
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.blognomic_139.bids import bid_mentions, comment_text
 from gamestate.profiles.blognomic_139.calendar import can_take_daily_action, require_utc
 from gamestate.profiles.blognomic_139.models import Post
@@ -190,7 +191,7 @@ def demand_post_checks(posts: Iterable[Post], inputs: PlanningInputs) -> list[De
         elif not can_take_daily_action(taken, post.posted_at):
             last = max(taken)
             reason = (
-                f"{DAILY_ACTION} - the Boss's last Demand Post was at {last.isoformat()}, "
+                f"{DAILY_ACTION} - the Boss's last Demand Post was at {format_time(last)}, "
                 f"{post.posted_at - last} earlier"
                 + (" on the same UTC day" if last.date() == post.posted_at.date() else "")
             )
@@ -409,7 +410,7 @@ def _judge(
         return bid(
             amount,
             BidVerdict.OVER_ONE_THIRD,
-            f"{ONE_THIRD} - {amount} > {budget} / 3 (the Boss's Budget at {at.isoformat()})",
+            f"{ONE_THIRD} - {amount} > {budget} / 3 (the Boss's Budget at {format_time(at)})",
         )
     return bid(
         amount,

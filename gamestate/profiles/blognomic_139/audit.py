@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.blognomic_139.admin_notes import AdminNote, Outcome, parse_admin_note
 from gamestate.profiles.blognomic_139.calendar import require_utc
 from gamestate.profiles.blognomic_139.evaluate import evaluate
@@ -447,4 +448,4 @@ def _show(f: int | None, a: int | None) -> str:
 
 
 def _iso(moment: datetime | None) -> str:
-    return "?" if moment is None else moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return "?" if moment is None else format_time(moment)

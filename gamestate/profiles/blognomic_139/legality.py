@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta
 from operator import attrgetter
 
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.blognomic_139.calendar import day_of, in_seasonal_downtime
 from gamestate.profiles.blognomic_139.models import Category, Post, PostStatus, Terms
 from gamestate.profiles.blognomic_139.reigns import Reigns
@@ -93,10 +94,6 @@ def is_pending_at(post: Post, moment: datetime) -> bool:
     if post.status is PostStatus.PENDING:
         return True
     return post.resolved_at is not None and post.resolved_at > moment
-
-
-def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def posting_checks(
@@ -181,7 +178,7 @@ def _dov_reason(d: Post, legal: list[Post], reigns: Reigns, terms: Terms) -> str
         ):
             return (
                 f'rule "Victory and Ascension": {d.author}\'s DoV {e.id} failed with an '
-                f"AGAINST vote at {_iso(e.resolved_at)}; no new DoV until after 120 hours"
+                f"AGAINST vote at {format_time(e.resolved_at)}; no new DoV until after 120 hours"
             )
     return None
 

@@ -33,6 +33,7 @@ from datetime import datetime, timedelta
 from functools import cached_property
 from operator import attrgetter
 
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.blognomic_139.models import (
     Category,
     Game,
@@ -146,7 +147,9 @@ class Reigns:
             if d.category != dov or d.status is not enacted:
                 continue
             reigns.append(_reign(d, posts, used, game.terms.boss, names))
-        events = [_Event(s.at, s.boss, f"the roster snapshot of {_iso(s.at)}") for s in snapshots]
+        events = [
+            _Event(s.at, s.boss, f"the roster snapshot of {format_time(s.at)}") for s in snapshots
+        ]
         for r in reigns:
             events.append(_Event(r.enacted_at, r.winner, f"the enacted DoV {r.dov.id}"))
             if r.passing_post is not None:
@@ -219,9 +222,9 @@ class Reigns:
         """Which roster ``roster_at`` used: a snapshot, or today's as a fallback."""
         snap = self.snapshot_at(moment)
         if snap is not None:
-            return f"the roster snapshot of {_iso(snap.at)}"
+            return f"the roster snapshot of {format_time(snap.at)}"
         if self.snapshots:
-            return f"today's roster (the first snapshot is of {_iso(self.snapshots[0].at)})"
+            return f"today's roster (the first snapshot is of {format_time(self.snapshots[0].at)})"
         return "today's roster (the archive has no roster snapshots)"
 
     def reign_of(self, dov: Post) -> Reign | None:
@@ -270,7 +273,3 @@ def _reign(
         proofs += [p.posted_at for p in (passing, address) if p is not None]
         enacted = min(proofs)
     return Reign(d, enacted, known, to, passing, address)
-
-
-def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")

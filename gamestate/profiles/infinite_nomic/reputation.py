@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Archive, Event, Member
 
 __all__ = ["Reputation", "is_player"]
@@ -63,7 +64,7 @@ class Reputation:
         assert member is not None
         if member.joined_at is None:
             return f"{name} has been a player since before the archive began"
-        return f"{name} has been a player since {_show(member.joined_at)}"
+        return f"{name} has been a player since {format_time(member.joined_at)}"
 
     def _reputable(self, name: str, moment: datetime, asking: frozenset[str]) -> bool:
         member = self.members.get(name)
@@ -90,7 +91,3 @@ class Reputation:
             and self._reputable(str(e.get("by")), e.at, asking)
         }
         return len(declared_by) >= 2
-
-
-def _show(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -31,6 +31,7 @@ from gamestate.dynasties.nomicland.models import (
     parse_names,
     parse_visitors,
 )
+from gamestate.profiles.archive import format_time
 from rules_text.buildings import BuildingCatalogue
 
 __all__ = [
@@ -160,7 +161,7 @@ def run_step(
 def _active(ctx: Context, name: str) -> None:
     if not ctx.roster.is_active(name):
         what = "Idle" if ctx.roster.is_player(name) else "not an Imagineer"
-        raise ActionRefused(f"{name} is {what} at {ctx.at.isoformat()} (the roster)", IDLE)
+        raise ActionRefused(f"{name} is {what} at {format_time(ctx.at)} (the roster)", IDLE)
 
 
 def _focus(state: Economy, step: Step) -> tuple[Economy, tuple[Change, ...]]:

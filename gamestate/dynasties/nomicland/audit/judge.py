@@ -44,6 +44,7 @@ from gamestate.dynasties.nomicland.economy import Economy, Field
 from gamestate.dynasties.nomicland.engine import apply
 from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.models import RuleClause
+from gamestate.profiles.archive import format_time
 
 __all__ = ["CORRECTION", "UNDO", "Done", "Judged", "judge"]
 
@@ -357,7 +358,7 @@ def _outsider(ctx: Context) -> tuple[RuleClause, str] | None:
     Imagineers"."""
     if ctx.roster.is_active(ctx.editor):
         return None
-    when = f"at {ctx.at.isoformat()} (the roster)"
+    when = f"at {format_time(ctx.at)} (the roster)"
     if ctx.roster.is_player(ctx.editor):
         return IDLE, f"{ctx.editor} is Idle {when}"
     return GAMESTATE_TRACKING, f"{ctx.editor} is not an Imagineer {when}"

@@ -46,6 +46,7 @@ from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.engine import apply
 from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.records import economy_from_record
+from gamestate.profiles.archive import format_time
 
 __all__ = ["audit"]
 
@@ -116,7 +117,7 @@ class _Walk:
             self.state = economy_from_record(last.state)
             self.assumptions.append(
                 f"the gamestate at the start is the ledger's state after #{last.op_id} "
-                f"({last.action.get('action')} by {last.actor} at {last.at.isoformat()})"
+                f"({last.action.get('action')} by {last.actor} at {format_time(last.at)})"
             )
             return
         self.state = self._base_economy(first)
