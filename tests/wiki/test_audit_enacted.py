@@ -5,7 +5,9 @@ three Proposals enacted by Kevan: two whose text is a mechanical form ("Set Ais�
 to 15", "Set Clucky’s Budget to 300", read as ``resolve`` reads them) and one that is not.
 Within the hour after each enactment a human writes it into the Gamestate table: the
 first exactly (``legal``, the enacting Admin's ``enacted``), the second with 500
-(``illegal``, ``wrong_value``), the third as they like ("applied by hand, unchecked").
+(``illegal``, ``wrong_value``), the third as they like ("applied by hand, unchecked"). A
+fourth, enacted later, changes a value by an amount ("Reduce Josh’s Smiles by 2"),
+checked against the ledger's value before it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ PROPOSALS = [
     proposal("smiles_for_ais", "<p>Set Ais\u2019s Smiles to 15.</p>", at(0, 10)),
     proposal("budget_for_clucky", "<p>Set Clucky\u2019s Budget to 300.</p>", at(1, 10)),
     proposal("a_gift", "<p>If Kevan agrees, Josh gets some Smiles.</p>", at(2, 10)),
+    proposal("fine_josh", "<p>Reduce Josh\u2019s Smiles by 2.</p>", at(2, 12)),
 ]
 
 
@@ -60,12 +63,14 @@ def setup(sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path) -> Path:
     ais = rows(Ais=(0, 0, 15, 0))
     clucky = rows(Ais=(0, 0, 15, 0), Clucky=(500, 0, 10, 0))
     josh = rows(Ais=(0, 0, 15, 0), Clucky=(500, 0, 10, 0), Josh=(0, 0, 12, 0))
+    fined = rows(Ais=(0, 0, 15, 0), Clucky=(500, 0, 10, 0), Josh=(0, 0, 10, 0))
     edits = [
         (n, park(days=[""]), "Admin", SUN, "the pages as they stood"),
         (g, table(rows()), "Admin", SUN, "the pages as they stood"),
         (g, table(ais), "Kevan", at(0, 10, 20), "smiles_for_ais"),
         (g, table(clucky), "Josh", at(1, 10, 30), "budget_for_clucky"),
         (g, table(josh), "Kevan", at(2, 10, 15), "a_gift"),
+        (g, table(fined), "Josh", at(2, 12, 5), "fine_josh"),
     ]
     import_history(
         sandbox_wiki.data_dir,
@@ -149,6 +154,22 @@ def test_enacted_proposals_written_in_by_hand(setup: Path) -> None:
         ("by_hand", "applied by hand, unchecked", "proposal a_gift")
     ]
 
+    # "Reduce Josh’s Smiles by 2", written 10 by Josh himself: the ledger held 12 (the
+    # gift, recorded as written), so 10 is the value the text asks for.
+    fine = by_summary["fine_josh"]
+    assert fine["verdict"] == "legal", fine
+    assert [(a["action"], a["actor"], a["args"]) for a in fine["actions"]] == [
+        (
+            "enacted",
+            "Kevan",
+            {
+                "matter": "fine_josh",
+                "cells": {"Gamestate/Josh/Smiles": "10"},
+                "by": {"Gamestate/Josh/Smiles": -2},
+            },
+        )
+    ]
+
     # --apply records each enactment as the Admin's, its cause the revision; Clucky's
     # Budget is recorded as the text sets it.
     audit(setup, "--apply")
@@ -158,19 +179,39 @@ def test_enacted_proposals_written_in_by_hand(setup: Path) -> None:
         ("enacted", "Kevan", "smiles_for_ais"),
         ("enacted", "Kevan", "budget_for_clucky"),
         ("enacted", "Kevan", "a_gift"),
+        ("enacted", "Kevan", "fine_josh"),
     ]
     assert recorded[1].after["state"]["players"]["Clucky"]["budget"] == 300
 
 
+K_DEBT = "Gamestate/Kevan/Debt"
+
+
 @pytest.mark.parametrize(
-    ("body", "cells"),
+    ("body", "changes"),
     [
-        ("<p>Set ais\u2019s Smiles to 15.</p>", {"Gamestate/Ais/Smiles": "15"}),
+        ("<p>Set ais\u2019s Smiles to 15.</p>", ({"Gamestate/Ais/Smiles": "15"}, {})),
         (
             "<p>Set Ais\u2019s Smiles to 15.</p><p>Set Josh\u2019s LBD to 2.</p>",
-            {"Gamestate/Ais/Smiles": "15", "Gamestate/Josh/LBD": "2"},
+            ({"Gamestate/Ais/Smiles": "15", "Gamestate/Josh/LBD": "2"}, {}),
         ),
-        ("<p>Reduce Kevan\u2019s Debt by 5.</p>", None),  # by an amount: the ledger's value
+        ("<p>Reduce Kevan\u2019s Debt by 5.</p>", ({}, {K_DEBT: -5})),
+        (
+            "<p>Set Ais\u2019s Smiles to 15.</p><p>Kevan\u2019s Debt is increased by 20.</p>",
+            ({"Gamestate/Ais/Smiles": "15"}, {K_DEBT: 20}),
+        ),
+        (
+            "<p>Increase Kevan\u2019s Debt by 2.</p><p>Increase Kevan\u2019s Debt by 3.</p>",
+            ({}, {K_DEBT: 5}),
+        ),
+        (
+            "<p>Set Kevan\u2019s Debt to 10.</p><p>Increase Kevan\u2019s Debt by 5.</p>",
+            ({K_DEBT: "15"}, {}),
+        ),
+        (
+            "<p>Increase Kevan\u2019s Debt by 5.</p><p>Set Kevan\u2019s Debt to 10.</p>",
+            ({K_DEBT: "10"}, {}),
+        ),
         ("<p>Set Ais\u2019s Smiles to 15.</p><p>If Kevan agrees.</p>", None),  # half a text
         ("<p>Repeal the rule \u201cSpending\u201d.</p>", None),  # no Gamestate value
         ("", None),
@@ -178,15 +219,21 @@ def test_enacted_proposals_written_in_by_hand(setup: Path) -> None:
     ids=[
         "a player named in any case is the roster's",
         "several values, in order",
-        'Votable Matters: "Reduce NAME\u2019s Debt by N" stays by hand',
+        'Votable Matters: "Reduce NAME\u2019s Debt by N" is a change by -N',
+        "a value set and a value changed",
+        "two changes of one value add up",
+        "a change after a value set is that value changed",
+        "a value set after a change is the value",
         "one instruction not mechanical: the whole text by hand",
         "rules only: by hand",
         "no text",
     ],
 )
-def test_the_cells_an_enacted_text_sets(body: str, cells: dict[str, str] | None) -> None:
+def test_what_an_enacted_text_does_to_the_gamestate_table(
+    body: str, changes: tuple[dict[str, str], dict[str, int]] | None
+) -> None:
     from gamestate.profiles.blognomic_139.models import Game
-    from wikibot.wiki.audit import enacted_cells
+    from wikibot.wiki.audit import enacted_changes
 
     game = Game(players=tuple(Player(n) for n in ("Kevan", "Josh", "Ais")), posts=())
-    assert enacted_cells(body, game) == cells
+    assert enacted_changes(body, game) == changes

@@ -44,7 +44,7 @@ from gamestate.dynasties.nomicland.audit.inputs import (
 from gamestate.dynasties.nomicland.audit.results import AuditResult, NewFact, RevisionAudit
 from gamestate.profiles.blognomic_139.models import Category, Game, PostStatus
 from gamestate.profiles.blognomic_139.timeline import Timeline
-from rules_text import BuildingCatalogue, Page, SetValue, read_proposal_text
+from rules_text import BuildingCatalogue, ChangeValue, Page, SetValue, read_proposal_text
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
@@ -69,7 +69,7 @@ __all__ = [
     "audit_started",
     "audited_revisions",
     "blog_effects",
-    "enacted_cells",
+    "enacted_changes",
     "ledger_facts",
     "record_audit",
     "roster_functions",
@@ -214,43 +214,47 @@ def roster_functions(
 
 def blog_effects(game: Game | None, closed: Mapping[str, datetime] = {}) -> list[BlogEffect]:
     """Enacted Proposals and CfJs, oldest first, each with the Gamestate cells its text sets
-    when ``resolve`` reads it as a mechanical form (:func:`enacted_cells`); otherwise its
-    effects are "applied by hand, unchecked"."""
+    or changes by an amount when ``resolve`` reads it as a mechanical form
+    (:func:`enacted_changes`); otherwise its effects are "applied by hand, unchecked"."""
     if game is None:
         return []
     kinds = {Category.PROPOSAL: "proposal", Category.CFJ: "cfj"}
-    effects = [
-        BlogEffect(
-            kinds[Category(p.category)],
-            p.id,
-            p.resolved_at,
-            _admin(p.admin_note) or p.author,
-            cells=enacted_cells(p.body_html, game),
-        )
-        for p in game.posts
-        if p.category in kinds and p.status is PostStatus.ENACTED and p.resolved_at is not None
-    ]
+    effects = []
+    for p in game.posts:
+        if p.category in kinds and p.status is PostStatus.ENACTED and p.resolved_at is not None:
+            cells, by = enacted_changes(p.body_html, game) or (None, {})
+            admin = _admin(p.admin_note) or p.author
+            kind = kinds[Category(p.category)]
+            effects.append(BlogEffect(kind, p.id, p.resolved_at, admin, cells=cells, by=by))
     return sorted(effects, key=lambda e: e.at)
 
 
-def enacted_cells(body_html: str, game: Game) -> dict[str, str] | None:
-    """The cells (``Gamestate/NAME/COLUMN`` -> value) an enacted text sets, read as
-    ``resolve --with-text`` reads it; None ("applied by hand, unchecked") unless every
-    instruction is a mechanical form and it sets a Gamestate value. A change *by* an amount
-    ("Reduce Kevan's Debt by 5") depends on the value before, which only the ledger knows:
-    such a text is applied by hand, unchecked."""
+def enacted_changes(body_html: str, game: Game) -> tuple[dict[str, str], dict[str, int]] | None:
+    """What an enacted text does to the Gamestate table, read as ``resolve --with-text``
+    reads it: the cells (``Gamestate/NAME/COLUMN``) it sets to a value, and those it
+    changes by an amount ("Reduce Kevan's Debt by 5": -5, applied to the ledger's value
+    when the change is written in). None ("applied by hand, unchecked") unless every
+    instruction is a mechanical form and one of them is on the Gamestate."""
     text = read_proposal_text(body_html, player=game.terms.player, columns=COLUMNS)
     values = text.on(Page.GAMESTATE)
     if not text.is_mechanical or not values:
         return None
     names = {p.name.casefold(): p.name for p in game.players}
     cells: dict[str, str] = {}
+    by: dict[str, int] = {}
     for change in values:
-        if not isinstance(change, SetValue):
+        if not isinstance(change, SetValue | ChangeValue):
             return None
         name = names.get(change.player.casefold(), change.player)
-        cells[f"{GAMESTATE}/{name}/{change.column}"] = str(change.value)
-    return cells
+        cell = f"{GAMESTATE}/{name}/{change.column}"
+        if isinstance(change, SetValue):
+            by.pop(cell, None)  # a value set last is the value, whatever came before
+            cells[cell] = str(change.value)
+        elif cell in cells:
+            cells[cell] = str(int(cells[cell]) + change.by)
+        else:
+            by[cell] = by.get(cell, 0) + change.by
+    return cells, by
 
 
 def _admin(note: str | None) -> str | None:

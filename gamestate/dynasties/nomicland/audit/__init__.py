@@ -79,9 +79,11 @@ test_audit_*.py``):
 - **Hiatus**: no dynastic action may be taken; corrections may. Hiatus is checked before
   the action's own preconditions, so a Building during Hiatus is refused under "Victory and
   Ascension" (its words quoted), not under "Spending" for a Budget of 0.
-- **An enacted Proposal or CfJ** (``BlogEffect.cells``): a mechanical form's cells are
-  checked, the enacting Admin's ``enacted`` action (``{"matter", "cells"}``); another value
-  written is ``wrong_value`` under "Votable Matters" and the text's value is recorded.
+- **An enacted Proposal or CfJ** (``BlogEffect.cells``, ``BlogEffect.by``): a mechanical
+  form's cells are checked, the enacting Admin's ``enacted`` action (``{"matter",
+  "cells"}``, with ``"by"`` for a change by an amount, the ledger's value plus the amount,
+  applied once); another value written is ``wrong_value`` under "Votable Matters" and the
+  text's value is recorded.
   With ``cells`` None, the cells no action explains within the window are "applied by hand,
   unchecked" (``by_hand``).
 - **Before the ledger's first row** the pages at ``--since`` are the gamestate, with X 0,

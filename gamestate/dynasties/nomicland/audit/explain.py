@@ -137,9 +137,11 @@ def run_step(
         return _focus(state, step)
     if step.name == ENACTED:
         values = {str(k): str(v) for k, v in step.args}
+        by = step.effect.by if step.effect is not None else {}
         clause = RuleClause("Votable Matters", "the Admin Enacting it shall update the Gamestate")
         return with_cells(state, values), tuple(
-            Change(clause, k, Field.NOTE, None, None, f"set to {v!r}") for k, v in values.items()
+            Change(clause, k, Field.NOTE, None, None, _enacted_note(v, by.get(k)))
+            for k, v in values.items()
         )
     assert step.action is not None
     if step.effect is None:
@@ -195,6 +197,13 @@ def _focus(state: Economy, step: Step) -> tuple[Economy, tuple[Change, ...]]:
             )
         )
     return new, tuple(changes)
+
+
+def _enacted_note(value: str, amount: int | None) -> str:
+    if amount is None:
+        return f"set to {value!r}"
+    verb = "increased" if amount >= 0 else "reduced"
+    return f"{verb} by {abs(amount)} to {value!r}"
 
 
 def with_cells(state: Economy, values: Mapping[str, str]) -> Economy:

@@ -119,6 +119,10 @@ class BlogEffect:
     """A Demand close's action JSON (``demand close``); None otherwise."""
     cells: Mapping[str, str] | None = None
     """A mechanical form's values to set (cell -> value); None: "applied by hand, unchecked"."""
+    by: Mapping[str, int] = field(default_factory=dict)
+    """A mechanical form's changes by an amount (cell -> signed amount, "Reduce Kevan's Debt
+    by 5" is -5): the cell's value in the ledger when first written in, plus the amount.
+    Only with ``cells`` (empty when the form sets nothing)."""
 
 
 @dataclass(frozen=True)

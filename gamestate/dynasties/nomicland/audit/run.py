@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Any
 
 from gamestate.dynasties.nomicland.actions import action_from_json
 from gamestate.dynasties.nomicland.audit.cells import (
@@ -40,7 +41,7 @@ from gamestate.dynasties.nomicland.audit.results import (
     RevisionAudit,
     Verdict,
 )
-from gamestate.dynasties.nomicland.audit.steps import Context, slots
+from gamestate.dynasties.nomicland.audit.steps import ENACTED, Context, slots
 from gamestate.dynasties.nomicland.completion import victory
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.engine import apply
@@ -76,6 +77,8 @@ class _Walk:
     rolls: list[LedgerFact] = field(default_factory=list)
     known_ops: set[str] = field(default_factory=set)
     applied_ops: set[str] = field(default_factory=set)
+    enacted_cells: dict[tuple[str, str], datetime] = field(default_factory=dict)
+    """(matter, cell) -> when an ``enacted`` row (the ledger's, or this audit's) wrote it."""
     changed: dict[str, list[tuple[int, str | None, bool]]] = field(default_factory=dict)
     following: dict[int, Revision] = field(default_factory=dict)
     position: dict[int, int] = field(default_factory=dict)
@@ -96,6 +99,7 @@ class _Walk:
         prior: list[LedgerFact] = []
         for fact in self.inp.ledger:
             self.known_ops.add(fact.op_id)
+            self._note_enacted(fact.action, fact.at)
             mine = [r for r in fact.revisions if r in ids]
             if mine:
                 for r in mine:
@@ -308,6 +312,13 @@ class _Walk:
             )
         self.results[revision.revid] = _audit(revision, Verdict.LEGAL, tuple(actions), ())
 
+    def _note_enacted(self, action: Mapping[str, Any], at: datetime) -> None:
+        cells = action.get("cells")
+        if action.get("action") == ENACTED and isinstance(cells, Mapping):
+            for cell in cells:
+                key = (str(action.get("matter")), str(cell))
+                self.enacted_cells[key] = min(at, self.enacted_cells.get(key, at))
+
     def _context(self, revisions: Sequence[Revision]) -> Context:
         first = revisions[0]
         front = None
@@ -324,6 +335,7 @@ class _Walk:
             self._page_cells(),
             self.inp.catalogue,
             self.inp.hiatus_at(first.at),
+            frozenset(k for k, when in self.enacted_cells.items() if when <= first.at),
         )
 
     def _judge(self, revisions: Sequence[Revision], changes: Mapping[str, CellChange]) -> Judged:
@@ -383,6 +395,7 @@ class _Walk:
         key = "+".join(str(i) for i in ids)
         for n, done in enumerate(judged.recorded):
             op_id = f"{self.inp.op_prefix}:{key}:{n}"
+            self._note_enacted(done.json, revisions[0].at)
             actions.append(AuditedAction(done.name, done.actor, done.args, ids, op_id))
             if op_id not in self.known_ops:
                 self.known_ops.add(op_id)

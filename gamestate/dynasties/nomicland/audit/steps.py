@@ -31,7 +31,7 @@ from gamestate.dynasties.nomicland.actions import (
     action_from_json,
     action_to_json,
 )
-from gamestate.dynasties.nomicland.audit.cells import CellChange
+from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
 from gamestate.dynasties.nomicland.audit.inputs import GAMESTATE, NOMICLAND, BlogEffect, RosterView
 from gamestate.dynasties.nomicland.demand_actions import UnplanBuilding
 from gamestate.dynasties.nomicland.economy import Economy
@@ -77,6 +77,9 @@ class Context:
     """The Ruleset's Buildings (to know who has a Turnstile)."""
     hiatus: str | None = None
     """Why the game is in Hiatus then (None: it is not)."""
+    enacted_before: frozenset[tuple[str, str]] = frozenset()
+    """(matter, cell) an ``enacted`` row of the ledger already wrote: a change *by* an
+    amount is applied once."""
 
 
 @dataclass(frozen=True)
@@ -107,8 +110,11 @@ class Step:
             data.pop("front_page", None)  # the page text is the input, not the choice
             return data
         if self.name == ENACTED and self.effect is not None:
-            # As an enactment applied by hand is recorded: which matter, which cells.
-            return {"matter": self.effect.matter, "cells": dict(self.args)}
+            # As an enactment applied by hand is recorded: which matter, which cells (and,
+            # for a change by an amount, the amount the value comes from).
+            cells = dict(self.args)
+            by = {c: n for c, n in self.effect.by.items() if c in cells}
+            return {"matter": self.effect.matter, "cells": cells, **({"by": by} if by else {})}
         return dict(self.args)
 
     def to_json(self) -> dict[str, Any]:
@@ -131,7 +137,7 @@ def slots(state: Economy, live: Sequence[CellChange], ctx: Context) -> list[Slot
     found += _days(state, by_cell, ctx)
     found += _processing(state, by_cell, ctx)
     found += _money(state, by_cell, ctx)
-    found += _blog(by_cell, ctx)
+    found += _blog(state, by_cell, ctx)
     return found
 
 
@@ -364,8 +370,11 @@ def _processing(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context)
         row = state.player(parts[1])
         if row is None or change.new is None or not _is_int(change.new):
             continue
+        # An enacted text that writes this LBD may explain it instead.
+        enacted = any(cell in (e.cells or {}) or cell in e.by for e in ctx.effects)
         for _ in range(row.lbd, int(change.new)):
-            out.append((_step(ctx, "day process", row.name, ProcessBusinessDay(), [cell]),))
+            step = _step(ctx, "day process", row.name, ProcessBusinessDay(), [cell])
+            out.append((step, None) if enacted else (step,))
     return out
 
 
@@ -392,15 +401,29 @@ def _money(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> l
     return out
 
 
-def _blog(by_cell: Mapping[str, CellChange], ctx: Context) -> list[Slot]:
+def _blog(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> list[Slot]:
+    """An enacted matter's mechanical effects that this edit writes: the values it sets,
+    and each change by an amount that no ``enacted`` row has written yet, from the
+    ledger's value before it. A text may be written in over several edits: each writes
+    its own cells."""
     out: list[Slot] = []
+    held = economy_cells(state) if any(e.by for e in ctx.effects) else {}
     for effect in ctx.effects:
         if effect.kind == "demand close" or effect.cells is None:
             continue
-        touched = [c for c in effect.cells if c in by_cell]
-        if touched:
-            args = tuple(sorted(effect.cells.items()))
-            out.append((Step(ENACTED, effect.actor, None, args, tuple(touched), effect=effect),))
+        values = {c: v for c, v in effect.cells.items() if c in by_cell}
+        for cell, amount in effect.by.items():
+            value = held.get(cell)
+            if (
+                cell in by_cell
+                and (effect.matter, cell) not in ctx.enacted_before
+                and value is not None
+                and _is_int(value)
+            ):
+                values[cell] = str(int(value) + amount)
+        if values:
+            args = tuple(sorted(values.items()))
+            out.append((Step(ENACTED, effect.actor, None, args, tuple(values), effect=effect),))
     return out
 
 
