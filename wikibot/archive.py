@@ -9,15 +9,15 @@ before): ``"rosters": [{"at", "boss", "players": [...]}]``, roster snapshots
 of the past (each player as in ``players``), and a post's
 ``"passes_boss_to": NAME`` (the new Boss passes the role by this post).
 
-Junk never ends in a traceback: an integer too long to convert (JSON numbers
-of more than 4,300 digits) is a one-line error, and values quoted in errors
-are shortened, so a huge or deeply nested value cannot break the message.
+Junk never ends in a traceback (each value is read by
+:mod:`wikibot.archive_values`). Every comment is checked when the file is read;
+a post's ordinary comments are built into records when first read
+(``DeferredComments``): a ``status`` of a 20-year archive reads a few posts'.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -33,6 +33,19 @@ from gamestate.profiles.blognomic_139.models import (
     PostStatus,
     RosterSnapshot,
     Terms,
+)
+from wikibot.archive_values import (
+    MAX_YEAR,
+    MIN_YEAR,
+    extra_fields,
+    flag_field,
+    format_time,
+    is_text,
+    parse_int,
+    parse_time,
+    plain_time,
+    show,
+    text_field,
 )
 from wikibot.errors import ArchiveError
 from wikibot.examples import resolve_archive_path
@@ -51,16 +64,10 @@ __all__ = [
 ]
 
 FORMAT = "nomic-archive/1"
-MIN_YEAR = 1990
-MAX_YEAR = 9000
 
 _GAME_KEYS = {"format", "terms", "boss", "players", "posts", "rosters"}
 _PLAYER_KEYS = {"name", "admin", "idle"}
 _ROSTER_KEYS = {"at", "boss", "players"}
-_MAX_DIGITS = 4300
-"""Python's default limit for converting a decimal string to an int."""
-_SHOWN = 60
-"""How many characters of a bad value an error quotes."""
 _POST_KEYS = {
     "id",
     "category",
@@ -75,116 +82,6 @@ _POST_KEYS = {
     "passes_boss_to",
 }
 _COMMENT_KEYS = {"id", "author", "posted_at", "body_html", "vote"}
-
-
-def show(value: object) -> str:
-    """A short, always printable quotation of a bad value for an error message: never
-    raises on huge integers or deep nesting."""
-    if isinstance(value, bool) or value is None:
-        return repr(value)
-    if isinstance(value, int):
-        if value.bit_length() > 200:
-            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
-        return repr(value)
-    if isinstance(value, str):
-        text = repr(value[: _SHOWN + 1])
-        return text if len(value) <= _SHOWN else text[:-1] + "…" + text[-1]
-    if isinstance(value, list):
-        return f"a list of {len(value)} items"
-    if isinstance(value, dict):
-        return f"an object of {len(value)} fields"
-    return f"a {type(value).__name__}"
-
-
-def _parse_int(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > _MAX_DIGITS:
-        raise ArchiveError(f"an integer of {digits} digits is too long (at most {_MAX_DIGITS})")
-    return int(text)
-
-
-def _plain_time(value: object) -> datetime | None:
-    """The common case, fast: ``2016-05-23T10:17:00Z`` in range; None for anything else."""
-    if type(value) is str and len(value) == 20 and value[-1] == "Z":
-        try:
-            moment = datetime.fromisoformat(value)
-        except ValueError:
-            return None
-        if MIN_YEAR <= moment.year <= MAX_YEAR and moment.tzinfo is UTC:
-            return moment
-    return None
-
-
-def parse_time(value: object, where: str, *, field: str | None = None) -> datetime:
-    """Reads an ISO-8601 UTC time (``2016-05-23T10:17:00Z``); errors name ``where``
-    (and the ``field``)."""
-    plain = _plain_time(value)
-    if plain is not None:
-        return plain
-    problem = None
-    if not isinstance(value, str):
-        problem = f"expected an ISO-8601 time string, got {show(value)}"
-    else:
-        try:
-            moment = datetime.fromisoformat(value.strip().replace("z", "Z"))
-        except ValueError:
-            problem = f"not an ISO-8601 time: {show(value)}"
-        else:
-            if moment.tzinfo is None:
-                problem = f"time {show(value)} has no timezone (use Z for UTC)"
-            # Nomic's clocks reach a week ahead and the calendar a year; keep far from
-            # the ends of datetime's range so that arithmetic on these cannot overflow.
-            elif not MIN_YEAR <= moment.year <= MAX_YEAR:
-                problem = f"time {show(value)} is outside {MIN_YEAR} to {MAX_YEAR}"
-            else:
-                return moment.astimezone(UTC)
-    label = f"{where} field {field!r}" if field is not None else where
-    raise ArchiveError(f"{label}: {problem}")
-
-
-def format_time(moment: datetime) -> str:
-    """Writes a UTC time as ``2016-05-23T10:17:00Z``."""
-    text = moment.astimezone(UTC).isoformat()
-    return text.removesuffix("+00:00") + "Z"
-
-
-def _str(raw: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str:
-    value = raw.get(key)
-    if value is None:
-        if required:
-            raise ArchiveError(f"{where}: missing required field {key!r}")
-        return ""
-    if not isinstance(value, str):
-        raise ArchiveError(f"{where}: field {key!r} must be a string, got {show(value)}")
-    if not _is_text(value):
-        raise ArchiveError(f"{where}: field {key!r} is not valid text (a lone surrogate?)")
-    if required and not value.strip():
-        raise ArchiveError(f"{where}: field {key!r} is empty")
-    return value
-
-
-def _is_text(value: str) -> bool:
-    """Encodable as UTF-8: no lone surrogate (which a JSON ``\\ud800`` escape can give)."""
-    if value.isascii():
-        return True
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _bool(raw: Mapping[str, Any], key: str, where: str) -> bool:
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise ArchiveError(f"{where}: field {key!r} must be true or false, got {show(value)}")
-    return value
-
-
-def _extra(raw: Mapping[str, Any], known: set[str]) -> dict[str, Any]:
-    if raw.keys() <= known:  # the common case, and a cheap test on big archives
-        return {}
-    return {k: v for k, v in raw.items() if k not in known}
 
 
 def _comments(raws: list[Any], pid: str, *, defer: bool) -> tuple[Comment, ...] | DeferredComments:
@@ -245,13 +142,13 @@ def _plain_latest(raws: list[Any]) -> datetime | None:
             and cid.strip()
             and author.strip()
             # One test of the three texts; a lone surrogate is not ASCII.
-            and ((cid + author + body).isascii() or _is_text(cid + author + body))
-            and (vote is None or vote.isascii() or _is_text(vote))
+            and ((cid + author + body).isascii() or is_text(cid + author + body))
+            and (vote is None or vote.isascii() or is_text(vote))
             and cid not in ids
         ):
             return None
         ids.add(cid)
-        # _plain_time, written out.
+        # plain_time, written out.
         try:
             posted = get_time(text)
         except ValueError:
@@ -296,16 +193,16 @@ _ABSENT = object()
 def _checked_comment(raw: object, post_where: str, index: int) -> Comment:
     if not isinstance(raw, dict):
         raise ArchiveError(f"{post_where} comment #{index + 1}: a comment must be an object")
-    cid = _str(raw, "id", f"{post_where} comment #{index + 1}")
+    cid = text_field(raw, "id", f"{post_where} comment #{index + 1}")
     where = f"{post_where} comment {show(cid)}"
-    vote = _str(raw, "vote", where, required=False) if raw.get("vote") is not None else None
+    vote = text_field(raw, "vote", where, required=False) if raw.get("vote") is not None else None
     return Comment(
         id=cid,
-        author=_str(raw, "author", where),
+        author=text_field(raw, "author", where),
         posted_at=parse_time(raw.get("posted_at"), where, field="posted_at"),
-        body_html=_str(raw, "body_html", where, required=False),
+        body_html=text_field(raw, "body_html", where, required=False),
         vote=vote,
-        extra=_extra(raw, _COMMENT_KEYS),
+        extra=extra_fields(raw, _COMMENT_KEYS),
     )
 
 
@@ -319,8 +216,8 @@ def _post(raw: object, index: int, defer: bool) -> Post:
         status = _STATUS_WORDS.get(word) if word is None or type(word) is str else None
         comments_raw = get("comments", [])
         resolved_raw = get("resolved_at")
-        posted = _plain_time(get("posted_at"))
-        resolved = _plain_time(resolved_raw) if resolved_raw is not None else None
+        posted = plain_time(get("posted_at"))
+        resolved = plain_time(resolved_raw) if resolved_raw is not None else None
         if (
             type(pid) is str
             and type(category) is str
@@ -333,7 +230,7 @@ def _post(raw: object, index: int, defer: bool) -> Post:
             # One test of the four texts; a lone surrogate is not ASCII.
             and (
                 (pid + category + title + author).isascii()
-                or _is_text(pid + category + title + author)
+                or is_text(pid + category + title + author)
             )
             and (passes is None or _is_filled(passes))
             and (body is None or _is_string(body))
@@ -372,22 +269,22 @@ _STATUS_WORDS: dict[str | None, PostStatus] = {
 
 
 def _is_string(value: object) -> TypeGuard[str]:
-    """What ``_str(..., required=False)`` accepts."""
-    return type(value) is str and (value.isascii() or _is_text(value))
+    """What ``text_field(..., required=False)`` accepts."""
+    return type(value) is str and (value.isascii() or is_text(value))
 
 
 def _is_filled(value: object) -> TypeGuard[str]:
-    """What ``_str(...)`` accepts: a string, not blank."""
-    return type(value) is str and bool(value.strip()) and (value.isascii() or _is_text(value))
+    """What ``text_field(...)`` accepts: a string, not blank."""
+    return type(value) is str and bool(value.strip()) and (value.isascii() or is_text(value))
 
 
 def _checked_post(raw: object, index: int) -> Post:
     where = f"post #{index + 1}"
     if not isinstance(raw, dict):
         raise ArchiveError(f"{where}: a post must be an object")
-    pid = _str(raw, "id", where)
+    pid = text_field(raw, "id", where)
     where = f"post {show(pid)}"
-    status_text = _str(raw, "status", where, required=False)
+    status_text = text_field(raw, "status", where, required=False)
     try:
         status = PostStatus.from_text(status_text)
     except ValueError:
@@ -405,26 +302,28 @@ def _checked_post(raw: object, index: int) -> Post:
             raise ArchiveError(f"{where}: duplicate comment id {show(c.id)}")
         seen.add(c.id)
     note = (
-        _str(raw, "admin_note", where, required=False)
+        text_field(raw, "admin_note", where, required=False)
         if raw.get("admin_note") is not None
         else None
     )
-    passes = _str(raw, "passes_boss_to", where) if raw.get("passes_boss_to") is not None else None
+    passes = (
+        text_field(raw, "passes_boss_to", where) if raw.get("passes_boss_to") is not None else None
+    )
     return Post(
         id=pid,
-        category=_str(raw, "category", where),
-        title=_str(raw, "title", where),
-        author=_str(raw, "author", where),
+        category=text_field(raw, "category", where),
+        title=text_field(raw, "title", where),
+        author=text_field(raw, "author", where),
         posted_at=parse_time(raw.get("posted_at"), where, field="posted_at"),
         status=status,
-        body_html=_str(raw, "body_html", where, required=False),
+        body_html=text_field(raw, "body_html", where, required=False),
         admin_note=note,
         resolved_at=(
             parse_time(resolved, where, field="resolved_at") if resolved is not None else None
         ),
         comments=comments,
         passes_boss_to=passes,
-        extra=_extra(raw, _POST_KEYS),
+        extra=extra_fields(raw, _POST_KEYS),
     )
 
 
@@ -435,16 +334,16 @@ def _players(raw_list: list[Any], where_prefix: str) -> tuple[Player, ...]:
         where = f"{where_prefix}player #{i + 1}"
         if not isinstance(raw, dict):
             raise ArchiveError(f"{where}: a player must be an object")
-        name = _str(raw, "name", where)
+        name = text_field(raw, "name", where)
         if name in names:
             raise ArchiveError(f"{where}: duplicate player name {show(name)}")
         names.add(name)
         players.append(
             Player(
                 name=name,
-                admin=_bool(raw, "admin", f"{where_prefix}player {show(name)}"),
-                idle=_bool(raw, "idle", f"{where_prefix}player {show(name)}"),
-                extra=_extra(raw, _PLAYER_KEYS),
+                admin=flag_field(raw, "admin", f"{where_prefix}player {show(name)}"),
+                idle=flag_field(raw, "idle", f"{where_prefix}player {show(name)}"),
+                extra=extra_fields(raw, _PLAYER_KEYS),
             )
         )
     return tuple(players)
@@ -475,7 +374,7 @@ def _rosters(raw: object) -> tuple[RosterSnapshot, ...]:
                 at=at,
                 boss=boss or None,
                 players=_players(players, f"{where} "),
-                extra=_extra(snap, _ROSTER_KEYS),
+                extra=extra_fields(snap, _ROSTER_KEYS),
             )
         )
     return tuple(out)
@@ -498,9 +397,9 @@ def _game_from_dict(data: object, *, defer: bool) -> Game:
     if not isinstance(terms_raw, dict):
         raise ArchiveError("archive: field 'terms' must be an object")
     terms = Terms(
-        player=_str(terms_raw, "player", "archive terms", required=False) or "Imagineer",
-        boss=_str(terms_raw, "boss", "archive terms", required=False) or "Boss",
-        extra=_extra(terms_raw, {"player", "boss"}),
+        player=text_field(terms_raw, "player", "archive terms", required=False) or "Imagineer",
+        boss=text_field(terms_raw, "boss", "archive terms", required=False) or "Boss",
+        extra=extra_fields(terms_raw, {"player", "boss"}),
     )
     players_raw = data.get("players")
     if not isinstance(players_raw, list):
@@ -519,7 +418,7 @@ def _game_from_dict(data: object, *, defer: bool) -> Game:
     boss = data.get("boss")
     if boss is not None and not isinstance(boss, str):
         raise ArchiveError(f"archive: field 'boss' must be a string or null, got {show(boss)}")
-    extra = _extra(data, _GAME_KEYS)
+    extra = extra_fields(data, _GAME_KEYS)
     return Game(
         players=players,
         posts=posts,
@@ -538,7 +437,7 @@ def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
 
 def _read_archive(handle: IO[str], name: str) -> Game:
     try:
-        data = json.load(handle, parse_int=_parse_int)
+        data = json.load(handle, parse_int=parse_int)
     except ArchiveError as exc:
         raise ArchiveError(f"{name}: {exc}") from None
     except json.JSONDecodeError as exc:
