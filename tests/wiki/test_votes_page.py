@@ -62,6 +62,9 @@ VOTED = archive(
 
 def test_tally_table_shows_the_matter_and_its_voters() -> None:
     text = render_tally(status(VOTED, "2016-05-23T20:00:00Z"), blog_url=BLOG)
+    # The last column is when the verdict can next change with no new vote (an "enact"
+    # has one too: the 7 days), not when the matter becomes decidable.
+    assert "!! Verdict !! Why !! Next change" in text
     row = next(line for line in text.splitlines() if line.startswith("| ["))
     cells = row.split(" || ")
     assert cells[0] == (

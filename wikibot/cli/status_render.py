@@ -86,7 +86,7 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
     if not status.matters:
         lines.append("No pending Votable Matters.")
         return "\n".join(lines) + "\n"
-    header = ("Kind", "Title", "Author", "Age", "F/A/D", "Verdict", "Decidable at")
+    header = ("Kind", "Title", "Author", "Age", "F/A/D", "Verdict", "Next change")
     rows = []
     for m in status.matters:
         flags = "".join(

@@ -8,7 +8,7 @@ The bot owns one marked part of the page; text above and below it is left alone:
     Quorum: 4 (7 Imagineers).
 
     {| class="wikitable sortable"
-    ! Matter !! Author !! FOR !! AGAINST !! DEF !! Quorum !! Verdict !! Why !! Decidable at
+    ! Matter !! Author !! FOR !! AGAINST !! DEF !! Quorum !! Verdict !! Why !! Next change
     ...
     |}
     <!-- nomicbot:votes end -->
@@ -147,7 +147,7 @@ def render_tally(status: GameStatus, *, blog_url: str) -> str:
         return "\n".join(lines)
     lines.append('{| class="wikitable sortable"')
     lines.append(
-        "! Matter !! Author !! FOR !! AGAINST !! DEF !! Quorum !! Verdict !! Why !! Decidable at"
+        "! Matter !! Author !! FOR !! AGAINST !! DEF !! Quorum !! Verdict !! Why !! Next change"
     )
     lines.extend(_row(m, blog_url) for m in status.matters)
     lines.append("|}")
