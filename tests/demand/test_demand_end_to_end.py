@@ -255,6 +255,10 @@ def test_the_votes_page_lists_open_demand_posts_and_changes_only_with_them() -> 
         now=at(6),
     )
     assert update_votes_page(page, status, blog_url="", demands=[more]) != page
+    # Only an ignored bid: rule "Planning"'s "no bids" holds, and the page says why.
+    only_ignored = demand_status(Post(**{**post.__dict__, "comments": bids[1:]}), inputs, now=at(4))
+    page = update_votes_page("", status, blog_url="", demands=[only_ignored])
+    assert "no bids (the 1 below ignored); may be closed without effect after" in page
     # A closed post is not listed.
     closed = demand_status(post, inputs, now=at(6), closed_at=at(5))
     assert "=== Demand ===" not in update_votes_page("", status, blog_url="", demands=[closed])

@@ -169,8 +169,11 @@ def render_demands(demands: Sequence[DemandStatus]) -> str:
                 f"Builder {_text(win.bidder)}; may be closed from {_when(d.closable_at)}"
             )
         else:
+            ignored = sum(1 for b in d.bids if not b.is_valid)
+            # Rule "Planning": an ignored bid is not a bid ("has no bids").
+            none = f"no bids (the {ignored} below ignored)" if ignored else "no bids"
             state = (
-                "no bids; may be closed without effect after "
+                f"{none}; may be closed without effect after "
                 f"{_when(d.closable_without_effect_after)}"
             )
         lines.append(f"* '''{_text(d.building)}''' ({_text(d.post)}): {state}")
