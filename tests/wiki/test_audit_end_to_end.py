@@ -331,6 +331,8 @@ def test_a_week_of_human_edits(
     assert "Recorded 0 ledger row(s) and 0 audited revision(s)" in text
     code, text = run(config, "--apply", "--now", "2016-05-20T00:00:00Z")
     assert "0 revision(s)" in text and "Recorded 0 ledger row(s)" in text
+    # Where it went on from, in words: after the revisions the last audit read.
+    assert "Audit of the gamestate pages after revisions " in text, text
     assert bot.read(audit_page).revid == page_revision
     with Mirror.open(str(load_config(config).mirror.database)) as mirror:
         assert len(list(Ledger(mirror).actions())) == len(rows)

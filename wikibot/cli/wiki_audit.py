@@ -47,8 +47,10 @@ def render_audit(data: Mapping[str, Any]) -> list[str]:
     from the ledger and the events."""
     revisions = data["revisions"]
     flagged = [r for r in revisions if r["verdict"] in ("illegal", "unexplained", "ambiguous")]
+    since = str(data["since"])
+    start = since if since.startswith("after ") else f"since {since}"
     lines = [
-        f"Audit of the gamestate pages since {data['since']}, as of {data['now']}: "
+        f"Audit of the gamestate pages {start}, as of {data['now']}: "
         f"{len(revisions)} revision(s), {len(flagged)} flagged."
     ]
     lines.extend(f"Assumed: {a}" for a in data["assumptions"])

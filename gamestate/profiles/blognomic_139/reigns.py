@@ -225,7 +225,7 @@ class Reigns:
             return f"the roster snapshot of {format_time(snap.at)}"
         if self.snapshots:
             return f"today's roster (the first snapshot is of {format_time(self.snapshots[0].at)})"
-        return "today's roster (the archive has no roster snapshots)"
+        return "today's roster (no roster snapshot is recorded)"
 
     def reign_of(self, dov: Post) -> Reign | None:
         """The Dynasty ``dov`` began, if it was enacted."""
