@@ -160,6 +160,12 @@ def test_each_difference_from_the_ledger_names_its_revision(
     differences = [
         (p.page, p.message) for p in report.problems if "the ledger cannot explain" in p.message
     ]
+    # Each under its page's rule: the Nomicland page's ("Zones"), a player's data in the GNDT.
+    assert [(p.page, p.clause.rule) for p in report.problems if "cannot explain" in p.message] == [
+        (pages.nomicland_page, "Zones"),
+        (pages.gamestate_page, "Gamestate Tracking"),
+        (pages.gamestate_page, "Gamestate Tracking"),
+    ]
     assert differences == [
         (
             pages.nomicland_page,

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gamestate.dynasties.nomicland import BUDGET, NOMICLAND_PAGE, Problem, check_zones
+from gamestate.dynasties.nomicland.audit.explain import GAMESTATE_TRACKING
 from rules_text import BuildingCatalogue, RulesTextError, buildings, parse_ruleset
 from wikibot.config import WikiConfig
 from wikibot.mirror.ledger import BASELINE, Ledger
@@ -151,7 +152,9 @@ def check_wiki(
     if replayed is not None:
         assert ledger is not None
         today = {nomicland.title: nomicland.text, gamestate.title: gamestate.text}
-        differences = compare(replayed.pages, today)
+        # A line of the Gamestate table is a player's data in the GNDT.
+        clauses = {gamestate.title: GAMESTATE_TRACKING}
+        differences = compare(replayed.pages, today, clauses=clauses)
         blamed: tuple[str, ...] = ()
         if differences:
             # Who made each difference: the history since the first read, in batches.
@@ -159,7 +162,7 @@ def check_wiki(
             history = read_revisions(
                 reader, list(replayed.pages), after=_first_read(ledger, replayed.pages)
             )
-            differences = compare(replayed.pages, today, history=history)
+            differences = compare(replayed.pages, today, history=history, clauses=clauses)
             blamed = (
                 f"Ledger: each difference's revision found in the {len(history.revisions)} "
                 f"revision(s) since the ledger's first read ({history.requests} request(s)).",

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamestate.dynasties.nomicland import NOMICLAND_PAGE, Problem
+from gamestate.dynasties.nomicland import NOMICLAND_PAGE, Problem, RuleClause
 from wikibot.config import WikiConfig
 from wikibot.mirror.ledger import Ledger
 from wikibot.wiki.economy import economy_from_record, render_pages, value_at
@@ -75,12 +75,18 @@ def replay_ledger(ledger: Ledger, pages: WikiConfig) -> Replay | None:
 
 
 def compare(
-    expected: Mapping[str, str], today: Mapping[str, str], *, history: Revisions | None = None
+    expected: Mapping[str, str],
+    today: Mapping[str, str],
+    *,
+    history: Revisions | None = None,
+    clauses: Mapping[str, RuleClause] = {},
 ) -> list[Problem]:
-    """Each line where today's page differs from the replay, as a problem on that line;
+    """Each line where today's page differs from the replay, as a problem on that line
+    under the page's rule (``clauses``: title -> clause; by default rule "Zones"' page);
     with the pages' ``history``, each names the revision behind it."""
     problems: list[Problem] = []
     for title, text in expected.items():
+        clause = clauses.get(title, NOMICLAND_PAGE)
         now = today.get(title, "")
         want = text.rstrip().splitlines()
         have = now.rstrip().splitlines()
@@ -102,7 +108,7 @@ def compare(
                         f" (revision {behind.revid} by {behind.editor or 'a hidden editor'} "
                         f"at {format_wiki_time(behind.at)})"
                     )
-            problems.append(Problem(message, NOMICLAND_PAGE, title, b0 + 1))
+            problems.append(Problem(message, clause, title, b0 + 1))
     return problems
 
 
