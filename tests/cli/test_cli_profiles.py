@@ -96,6 +96,9 @@ def test_profiles_lists_each_profile_with_its_seed_and_settings() -> None:
         assert f"{name}{default}: {spec.title}, seed {spec.seed}\n" in result.output
         for setting in spec.settings:
             assert f"    {setting.name} = " in result.output
+    # Choices as a config file spells them (TOML/JSON), not as Python does.
+    assert "cool_downs_first = true (one of true, false)" in result.output
+    assert '(one of "last", "first")' in result.output
     lines = [json.loads(line) for line in invoke("profiles", "--json").output.splitlines()]
     assert [p["name"] for p in lines] == profile_names()
 

@@ -85,7 +85,7 @@ def sandbox_blog(
 
     Example:
 
-        nomicbot sandbox blog --archive examples/nomicland.json --port 8080
+        nomicbot sandbox blog --archive example:nomicland --port 8080
     """
     from wikibot.sandbox.blog import SandboxBlog
 

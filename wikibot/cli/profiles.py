@@ -49,7 +49,9 @@ def profiles_command(as_json: bool) -> None:
         default = " (the default)" if info["default"] else ""
         click.echo(f"{name}{default}: {info['title']}, seed {info['seed']}")
         for s in get_profile(name).settings:
-            choices = f" (one of {', '.join(map(repr, s.choices))})" if s.choices else ""
+            # Each choice as the config and the archive spell it (JSON: true, "last").
+            shown = ", ".join(json.dumps(c) for c in s.choices)
+            choices = f" (one of {shown})" if s.choices else ""
             click.echo(f"    {s.name} = {json.dumps(s.default)}{choices}: {s.doc}")
         for key in ("matter_kinds", "vote_values", "event_types", "action_names"):
             values = info[key]

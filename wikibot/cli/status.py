@@ -105,7 +105,7 @@ def status(
     Example:
 
     \b
-        nomicbot status --archive examples/nomicland.json \\
+        nomicbot status --archive example:nomicland \\
             --now 2016-05-17T12:00:00Z --admin Kevan
         nomicbot status --archive example:borednomic --now 2004-03-07T06:00:00Z \\
             --since 2004-03-01T00:00:00Z
