@@ -177,6 +177,8 @@ ISSUE_21: list[tuple[str, Outcome | None, str | None, int | None, int | None, in
     ("Enacted 5-0 \u2013 Kevan", E, "Kevan", 5, 0, None),
     ("Enacted 5-0 \u2014 Kevan", E, "Kevan", 5, 0, None),
     ("Enacted 5-0\u2014Kevan", E, "Kevan", 5, 0, None),
+    ("Failed 2-9 -- Kevan", F, "Kevan", 2, 9, None),  # a double hyphen for a dash
+    ("Enacted 5-1 --Kevan.", E, "Kevan", 5, 1, None),
     ("Failed 2-9 - Kevan, 2nd December", F, "Kevan", 2, 9, None),
     ("Failed 2-9 \u2014 Kevan, 2nd December 2004", F, "Kevan", 2, 9, None),
     ("Enacted, 5-1. Kevan, 2nd December", E, "Kevan", 5, 1, None),

@@ -140,9 +140,9 @@ _DATE_ENDING = re.compile(
 )
 # A lone name ending the note after a date: "Enacted 5-1, 2nd December Kevan".
 _AFTER_DATE = re.compile(r"(?i:" + _DATE + r")[.,]? (?P<name>[A-Z][\w'\-]*) ?[.!]?$")
-# A signature ending the note: "- Quirck", "-Darth", "—Clucky", "later-Bucky".
+# A signature ending the note: "- Quirck", "-Darth", "—Clucky", "-- Kevan", "later-Bucky".
 _SIGNED = re.compile(
-    r"(?:(?:^|(?<=[\s.,;:!?)\]]))-|(?<=[a-z])-(?=[A-Z])|(?<=[0-9])-(?=[A-Za-z]))\s*"
+    r"(?:(?:^|(?<=[\s.,;:!?)\]]))-+|(?<=[a-z])-(?=[A-Z])|(?<=[0-9])-(?=[A-Za-z]))\s*"
     r"(?i:adminned by\s+)?(?P<name>" + _NAME + r")\s*[.!]?\s*$"
 )
 # A lone name ending the note after a full stop or comma: "... 4-1. Josh".
