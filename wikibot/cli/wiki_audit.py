@@ -91,7 +91,12 @@ def render_audit(data: Mapping[str, Any]) -> list[str]:
     "audited revision of each page, kept in the mirror).",
 )
 @now_option
-@click.option("--json", "as_json", is_flag=True, help="Print the audit as one JSON object (docs/wiki-audit.md).")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the audit as one JSON object (docs/wiki-audit.md).",
+)
 @click.option(
     "--apply",
     "apply_",
