@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from gamestate.profiles.archive import parse_time
+from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, ProfileError
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
 from gamestate.profiles.nomopoly_iv.units import COMMANDS, unit_type
@@ -244,7 +244,11 @@ def check_archive(archive: Archive, now: datetime | None = None) -> None:
                 raise archive.error(f"{where}.amount", "expected a whole number of dollars")
         elif e.type == "draw":
             _draw(archive, e, where)
-    if now is not None and (now - as_of(archive, now)).days > MAX_SPAN_DAYS:
+    start = as_of(archive, now) if now is not None else None
+    if now is not None and start is not None and (now - start).days > MAX_SPAN_DAYS:
+        # Every scheduled event from the start to ``now`` would be applied, twice a day.
         raise archive.error(
-            "game_state.as_of", f"the game runs more than {MAX_SPAN_DAYS} days before now"
+            "game_state.as_of",
+            f"the game starts at {format_time(start)}, more than {MAX_SPAN_DAYS} days (20 "
+            f"years) of scheduled events before {format_time(now)}: ask for an earlier instant",
         )

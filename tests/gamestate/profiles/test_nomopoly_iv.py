@@ -907,3 +907,23 @@ def test_junk_archives_give_a_report_or_one_line(data: dict[str, Any]) -> None:
         assert "\n" not in str(exc) and str(exc)
     else:
         assert report.profile == "nomopoly-iv"
+
+
+@pytest.mark.parametrize(
+    ("now", "refused"),
+    [("2020-01-16T00:00:00Z", False), ("2020-01-17T00:00:00Z", True)],
+    ids=["exactly 7320 days after the start", "7321 days"],
+)
+def test_at_most_twenty_years_of_scheduled_events_are_applied(now: str, refused: bool) -> None:
+    from gamestate.profiles.nomopoly_iv.checks import check_archive
+
+    archive = archive_from_dict(game("2000-01-01T00:00:00Z"))
+    if not refused:
+        check_archive(archive, at(now))
+        return
+    with pytest.raises(ProfileError) as raised:
+        check_archive(archive, at(now))
+    assert "game_state.as_of: the game starts at 2000-01-01T00:00:00Z, more than 7320" in str(
+        raised.value
+    )
+    assert "ask for an earlier instant" in str(raised.value) and "\n" not in str(raised.value)
