@@ -293,6 +293,16 @@ class Config:
         or a ``[blog] user_agent`` written by hand)."""
         return bool(self.game.contact.strip() or self.blog.user_agent)
 
+    def require_file(self) -> None:
+        """Refuses to read a blog no config file names: without one, ``[blog] url`` is the
+        sandbox's default address, which nobody chose."""
+        if self.path is None:
+            raise ConfigError(
+                f"no config file: no nomicbot.toml here, and neither --config nor "
+                f"${CONFIG_ENV} names one, so nothing says which blog to read (README, "
+                '"Configuration")'
+            )
+
     def require_operator(self) -> None:
         """Refuses to read a blog for nobody: its admins must be able to tell whom to
         ask about the bot's requests."""

@@ -113,6 +113,21 @@ def test_export_without_a_mirror_says_to_sync_first(
     assert not out.exists() and not (tmp_path / "mirror.sqlite").exists()
 
 
+@pytest.mark.parametrize("command", [["sync"], ["watch", "--once"]])
+def test_without_a_config_file_nothing_is_read_and_no_mirror_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """No nomicbot.toml here and none named: the blog's address would be the sandbox's
+    default, which nobody chose. One line, before any request or file."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NOMICBOT_CONFIG", raising=False)
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith("Error: no config file: no nomicbot.toml here")
+    assert result.output.count("\n") == 1 and "contact" not in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_sync_verify_finds_an_edit_the_comment_count_does_not_show(
     tmp_path: Path, sandbox_blog: Callable[..., SandboxBlog]
 ) -> None:

@@ -104,6 +104,7 @@ def sync_command(
     config = load(config_path)
     bar = _ProgressBar()
     with reported():
+        config.require_file()
         since_date = parse_since(since) if since else None
         start = parse_since(config.blog.start, "[blog] start") if config.blog.start else None
         try:

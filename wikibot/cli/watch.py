@@ -84,6 +84,7 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
         stop.set()
 
     with reported():
+        config.require_file()
         config.require_operator()
         webhook = config.watch.webhook_url()
         try:

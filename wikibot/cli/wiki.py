@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import signal
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from types import FrameType
 
 import click
 
-from gamestate import evaluate
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
-from wikibot.cli.demand import open_demands
 from wikibot.cli.status import load_dynasty, load_game
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
@@ -19,7 +18,7 @@ from wikibot.mirror.ledger import Ledger
 from wikibot.sandbox.mediawiki import RUN_PAGE, install_wiki, start_wiki
 from wikibot.wiki.client import connect
 from wikibot.wiki.drift import check_wiki
-from wikibot.wiki.pages.votes import publish_votes
+from wikibot.wiki.votes_view import votes_view
 
 __all__ = ["register"]
 
@@ -123,12 +122,17 @@ def publish(
     title = config.wiki.votes_page
     with reported():
         game = load_game(config, archive_path)
-        status = evaluate(game, now, dynasty=load_dynasty(config, archive_path, game))
+        dynasty = load_dynasty(config, archive_path, game)
         client = connect(config, dry_run=not apply_)
-        demands = [] if archive_path is not None else open_demands(config, game, now)
-        result = publish_votes(
-            client, status, title=title, blog_url=config.blog.url, demands=demands
-        )
+        # What `resolve` and `watch` write too; an archive has no ledger: no Demand section.
+        with ExitStack() as stack:
+            mirror: Mirror | None = None
+            if archive_path is None:
+                mirror = stack.enter_context(Mirror.open(config.mirror.database, create=False))
+            view = votes_view(
+                game, now, dynasty=dynasty, pages=config.wiki, client=client, mirror=mirror
+            )
+        result = view.publish(client, title=title, blog_url=config.blog.url)
     if not result.changed:
         click.echo(f"{result.title}: no change (the published tally is current).")
     elif result.dry_run:

@@ -29,7 +29,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote, urljoin
 
-from gamestate import Category, Game, PostStatus, evaluate
+from gamestate import Category, Game, PostStatus
 from gamestate.dynasties import Dynasty
 from rules_text import Page
 from wikibot.archive import format_time, parse_time
@@ -49,7 +49,7 @@ from wikibot.resolve.ledger import Operations, kill_point, resolve_lock
 from wikibot.resolve.plan import Step, check_admin, plan_steps
 from wikibot.resolve.text import apply_text, page_diff, read_text
 from wikibot.wiki.client import EditCause, EditResult, WikiClient
-from wikibot.wiki.pages.votes import update_votes_page
+from wikibot.wiki.votes_view import votes_view
 
 __all__ = ["Resolver", "game_with_resolutions"]
 
@@ -312,19 +312,25 @@ class Resolver:
             self.echo(f"  - {what}: {result.title} saved as revision {result.revid}")
 
     def _edit_votes(self, game: Game, op_id: str) -> EditResult:
+        """The Votes page as ``publish`` would write it now (the tally and the open
+        Demand Posts), republished after the resolutions."""
         assert self.wiki is not None
-        status = evaluate(game, self.now, dynasty=self.dynasty)
-        title = self.pages.votes_page
-        pending = len(status.matters)
+        view = votes_view(
+            game,
+            self.now,
+            dynasty=self.dynasty,
+            pages=self.pages,
+            client=self.wiki,
+            mirror=self.mirror,
+        )
+        pending = len(view.status.matters)
         cause = EditCause(
             f"Votes tally as of {format_time(self.now)}, resolved by {self.admin}: "
             f"{pending} pending",
             ledger_id=None if op_id == "dry run" else op_id,
         )
-        return self.wiki.edit(
-            title,
-            lambda text: update_votes_page(text, status, blog_url=self.blog_url, title=title),
-            cause=cause,
+        return view.publish(
+            self.wiki, title=self.pages.votes_page, blog_url=self.blog_url, cause=cause
         )
 
     # The Ascension Address.

@@ -43,9 +43,8 @@ from wikibot.resolve.run import Resolver, game_with_resolutions
 from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.webhook import post_webhook
 from wikibot.wiki.client import PageRevision, WikiClient, connect
-from wikibot.wiki.demand import open_demands
 from wikibot.wiki.dynasty import dynasty_from_mirror
-from wikibot.wiki.pages.votes import publish_votes, tally_fingerprint
+from wikibot.wiki.votes_view import votes_view
 
 __all__ = [
     "LOCK_NAME",
@@ -146,7 +145,7 @@ class Watcher:
         status = evaluate(game, now, dynasty=dynasty)
         published = False
         if not self.stop.is_set():
-            published = self._publish(status, game, now, ruleset)
+            published = self._publish(game, now, dynasty, ruleset)
         announced: list[Announcement] = []
         if not self.stop.is_set():
             blog = self.config.blog.url
@@ -163,8 +162,7 @@ class Watcher:
             resolved = self._auto_resolve(status, now, dynasty)
             if resolved:
                 after = game_with_resolutions(self.mirror)
-                again = evaluate(after, now, dynasty=dynasty)
-                published = self._publish(again, after, now, ruleset) or published
+                published = self._publish(after, now, dynasty, ruleset) or published
         delivered = self._deliver()
         return CycleReport(report, published, resolved, tuple(announced), delivered)
 
@@ -234,30 +232,27 @@ class Watcher:
         return self._wiki
 
     def _publish(
-        self, status: GameStatus, game: Game, now: datetime, ruleset: PageRevision | None
+        self, game: Game, now: datetime, dynasty: Dynasty, ruleset: PageRevision | None
     ) -> bool:
         if not self.config.wiki.url:
             return False
         blog = self.config.blog.url
-        # The open Demand Posts' section, as `publish` writes it.
-        demands = open_demands(
-            self.config,
+        # The page as `publish` (and `resolve`) writes it: the tally and the open Demand Posts.
+        view = votes_view(
             game,
             now,
+            dynasty=dynasty,
+            pages=self.config.wiki,
             client=self._wiki_client(),
             mirror=self.mirror,
             ruleset=ruleset,
         )
-        fingerprint = tally_fingerprint(status, blog_url=blog, demands=demands)
+        fingerprint = view.fingerprint(blog_url=blog)
         if fingerprint == self._published:
             return False
         try:
-            result = publish_votes(
-                self._wiki_client(),
-                status,
-                title=self.config.wiki.votes_page,
-                blog_url=blog,
-                demands=demands,
+            result = view.publish(
+                self._wiki_client(), title=self.config.wiki.votes_page, blog_url=blog
             )
         except NomicbotError:
             self._wiki = None  # log in afresh next time

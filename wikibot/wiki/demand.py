@@ -40,7 +40,7 @@ from gamestate.profiles.blognomic_139.models import Game, Post
 from gamestate.profiles.blognomic_139.random_generators import Roll, Seed, roll
 from gamestate.profiles.blognomic_139.reigns import Reigns
 from rules_text import BuildingCatalogue
-from wikibot.config import Config
+from wikibot.config import Config, WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger, LedgerEntry
@@ -49,6 +49,7 @@ from wikibot.wiki.economy import Park, economy_from_record, read_park, record_of
 
 __all__ = [
     "open_demands",
+    "open_demands_on",
     "CLOSE",
     "OPEN",
     "ROLL",
@@ -361,16 +362,37 @@ def open_demands(
     """The Demand Posts as of ``now`` for the Votes page ([] when no post is titled
     "Demand: ..."; otherwise the wiki and the ledger are read). ``client`` and
     ``mirror`` are the caller's open ones, if it has them; ``ruleset`` the Ruleset page
-    it has read already."""
+    it has read already. The Votes page itself takes them from
+    :func:`wikibot.wiki.votes_view.votes_view`."""
+    if not any(p.is_demand_post for p in game.posts):
+        return []
+    client = connect(config, dry_run=True) if client is None else client
+    if mirror is not None:
+        return open_demands_on(
+            config.wiki, game, now, client=client, mirror=mirror, ruleset=ruleset
+        )
+    with Mirror.open(config.mirror.database) as opened:
+        return open_demands_on(
+            config.wiki, game, now, client=client, mirror=opened, ruleset=ruleset
+        )
+
+
+def open_demands_on(
+    pages: WikiConfig,
+    game: Game,
+    now: datetime,
+    *,
+    client: WikiClient,
+    mirror: Mirror,
+    ruleset: PageRevision | None = None,
+) -> list[DemandStatus]:
+    """:func:`open_demands` with the caller's open wiki ``client`` and ``mirror`` and the
+    wiki's ``pages``: nothing is read when no post is titled "Demand: ..."."""
     if not any(p.is_demand_post for p in game.posts):
         return []
     idle = frozenset(p.name for p in game.players if p.idle)
-    client = connect(config, dry_run=True) if client is None else client
-    park = read_park(client, config.wiki, boss=game.boss or "", idle=idle, ruleset=ruleset)
-    if mirror is not None:
-        return _open_demands(game, Ledger(mirror), park, now)
-    with Mirror.open(config.mirror.database) as opened:
-        return _open_demands(game, Ledger(opened), park, now)
+    park = read_park(client, pages, boss=game.boss or "", idle=idle, ruleset=ruleset)
+    return _open_demands(game, Ledger(mirror), park, now)
 
 
 def _open_demands(game: Game, ledger: Ledger, park: Park, now: datetime) -> list[DemandStatus]:

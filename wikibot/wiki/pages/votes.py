@@ -364,13 +364,19 @@ def publish_votes(
     title: str,
     blog_url: str,
     demands: Sequence[DemandStatus] = (),
+    cause: EditCause | None = None,
 ) -> EditResult:
-    """Writes the tally to the Votes page (a dry-run client returns the diff instead)."""
-    pending = len(status.matters)
-    cause = EditCause(
-        f"Votes tally as of {format_time(status.now)}: {pending} pending Votable "
-        f"Matter{'' if pending == 1 else 's'}"
-    )
+    """Writes the tally to the Votes page (a dry-run client returns the diff instead).
+
+    ``cause`` is the edit's summary (default: the tally's instant and size). The page's
+    content for ``publish``, ``resolve`` and ``watch`` comes from
+    :func:`wikibot.wiki.votes_view.votes_view`."""
+    if cause is None:
+        pending = len(status.matters)
+        cause = EditCause(
+            f"Votes tally as of {format_time(status.now)}: {pending} pending Votable "
+            f"Matter{'' if pending == 1 else 's'}"
+        )
     return client.edit(
         title,
         lambda text: update_votes_page(
