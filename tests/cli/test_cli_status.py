@@ -192,3 +192,15 @@ def test_table_shows_the_admin_note_for_resolvable_matters() -> None:
     assert "    note: Enacted by Kevan (5-0, Quorum 5)" in result.output
     # Only matters an Admin may resolve now get a note (one here).
     assert result.output.count("note:") == 1
+
+
+def test_the_tables_marks_are_the_oldest_star_then_the_words_in_brackets() -> None:
+    """Self-Help is the oldest pending Proposal once the two before it are more than 7
+    days old (rule "Resolution of Proposals"); its author voted AGAINST it (self-killed)."""
+    result = CliRunner().invoke(
+        cli, ["status", "--archive", str(NOMICLAND), "--now", "2016-05-23T13:00:00Z"]
+    )
+    assert result.exit_code == 0, result.output
+    titles = [line[10:48].rstrip() for line in result.output.splitlines()[3:] if line[:1] != " "]
+    assert "Proposal: Self-Help* (self-killed)" in titles
+    assert "Proposal: Tax the Turnstiles (vetoed)" in titles

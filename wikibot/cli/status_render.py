@@ -89,13 +89,16 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
     header = ("Kind", "Title", "Author", "Age", "F/A/D", "Verdict", "Next change")
     rows = []
     for m in status.matters:
-        flags = "".join(
-            mark
-            for mark, on in (("*", m.oldest), (" ILLEGAL", m.illegal), (" SK", m.tally.self_killed))
+        marks = [
+            word
+            for word, on in (
+                ("illegal", m.illegal),
+                ("self-killed", m.tally.self_killed),
+                ("vetoed", m.tally.vetoed),
+            )
             if on
-        )
-        if m.tally.vetoed:
-            flags += " VETOED"
+        ]
+        flags = ("*" if m.oldest else "") + (f" ({', '.join(marks)})" if marks else "")
         rows.append(
             (
                 _SHORT.get(m.post.category, m.post.category),
@@ -119,5 +122,8 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
             lines.append(f"    not voted: {', '.join(m.not_voted)}")
         for w in m.warnings:
             lines.append(f"    warning: {w}")
-    lines.append("(* = the oldest pending Proposal; F/A/D = FOR/AGAINST/uncounted DEFERENTIAL)")
+    lines.append(
+        "(* = the oldest pending Proposal; (illegal), (self-killed), (vetoed) as the Ruleset or "
+        "the votes make it; F/A/D = FOR/AGAINST/uncounted DEFERENTIAL)"
+    )
     return "\n".join(lines) + "\n"
