@@ -403,3 +403,44 @@ def test_seasonal_downtime_blocks_dovs(now: datetime, verdict: Verdict) -> None:
     assert m.decision.clause is want
     if verdict is Verdict.BLOCKED:
         assert m.decidable_at == datetime(2016, 12, 27, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("votes", "age", "why"),
+    [
+        pytest.param(
+            v("for", "Bob", "Carol"),
+            hms(12),
+            "FOR 3 is below Quorum 4 (and it is not 48h old)",
+            id='Victory and Ascension: "FOR Votes that exceed or equal Quorum" - 3 FOR at 12h',
+        ),
+        pytest.param(
+            v("for", "Bob", "Carol", "Dave"),
+            hms(11, 59, 59),
+            "it is not 12h old",
+            id='Victory and Ascension: "at least 12 hours" - 4-0 at 11:59:59',
+        ),
+        pytest.param(
+            [*v("for", "Bob", "Carol", "Dave"), *v("against", "Erin")],
+            hms(23, 59, 59),
+            "the Boss has not Voted FOR and it has AGAINST Votes (at 12h), and it is not 24h old"
+            " (then AGAINST 1 must be below half of Quorum rounded down, 2)",
+            id='Victory and Ascension: "either the Boss has Voted FOR it or it has no AGAINST'
+            ' Votes" - 4-1 at 23:59:59',
+        ),
+        pytest.param(
+            [*v("for", "Bob", "Carol", "Dave"), *v("against", "Erin", "Frank")],
+            hms(24),
+            "the Boss has not Voted FOR and it has AGAINST Votes (at 12h), and AGAINST 2 is not"
+            " below half of Quorum rounded down, 2 (at 24h), and it is not 48h old",
+            id='Victory and Ascension: "a number of AGAINST Votes lesser than half of Quorum,'
+            ' rounded down" - 4-2 at exactly 24h',
+        ),
+    ],
+)
+def test_a_waiting_dov_says_which_way_to_enact_it_is_not_open_yet(
+    votes: Sequence[CommentSpec], age: timedelta, why: str
+) -> None:
+    (m,) = status(game(dov(votes=votes), players=7), T0 + age).matters
+    assert (m.decision.verdict, m.decision.clause) == (Verdict.WAIT, Clause.PENDING)
+    assert m.decision.why.endswith(": " + why), m.decision.why

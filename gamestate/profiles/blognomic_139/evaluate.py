@@ -249,7 +249,26 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
     return Decision(
         Verdict.WAIT,
         Clause.PENDING,
-        f"FOR {f}, AGAINST {a}, Quorum {q}, open {open_for}",
+        f"FOR {f}, AGAINST {a}, Quorum {q}, open {open_for}: "
+        + _dov_not_yet(age, f, a, q, boss_for, ctx.terms.boss),
+    )
+
+
+def _dov_not_yet(age: timedelta, f: int, a: int, q: int, boss_for: bool, boss: str) -> str:
+    """Why none of rule "Victory and Ascension"'s ways to Enact a DoV holds yet (all need
+    FOR >= Quorum before 48h)."""
+    if f < q:
+        return f"FOR {f} is below Quorum {q} (and it is not 48h old)"
+    if age < H12:
+        return "it is not 12h old"
+    if age < H24:
+        return (
+            f"the {boss} has not Voted FOR and it has AGAINST Votes (at 12h), and it is not "
+            f"24h old (then AGAINST {a} must be below half of Quorum rounded down, {q // 2})"
+        )
+    return (
+        f"the {boss} has not Voted FOR and it has AGAINST Votes (at 12h), and AGAINST {a} is "
+        f"not below half of Quorum rounded down, {q // 2} (at 24h), and it is not 48h old"
     )
 
 
