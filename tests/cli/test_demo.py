@@ -109,7 +109,7 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
     # The same data directory again: same ports, nothing new on the blog, no new edit.
     second = CliRunner().invoke(cli, ["demo", "--data", str(tmp_path), "--once"])
     assert second.exit_code == 0, second.output
-    assert "Sync run 2 (incremental): ok. 1 requests (1 not modified)" in second.output
+    assert "Sync run 2 (incremental): ok. 1 request (1 not modified)" in second.output
     assert "Votes: no change (the published tally is current)." in second.output
     assert second.output.count("already applied") == 8, second.output
     assert "Gamestate audit: a human edit is flagged already (no new edit):" in second.output

@@ -37,15 +37,21 @@ class _ProgressBar:
             self.bar.__exit__(None, None, None)
 
 
+def _n(count: int, noun: str) -> str:
+    """``1 request``, ``2 requests``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _summary(report: SyncReport) -> str:
     s = report.stored
     kind = report.kind + (f", resuming run {report.resumes}" if report.resumes else "")
     return (
         f"Sync run {report.run_id} ({kind}): {report.outcome}. "
-        f"{report.requests_made} requests ({report.not_modified} not modified), "
-        f"{report.pages_fetched} pages read, {report.posts_read} of them posts. "
-        f"{s.new_posts} new posts, {s.changed_posts} changed, {s.new_comments} new comments, "
-        f"{s.findings} audit findings, {len(report.warnings)} warnings."
+        f"{_n(report.requests_made, 'request')} ({report.not_modified} not modified), "
+        f"{_n(report.pages_fetched, 'page')} read, {report.posts_read} of them posts. "
+        f"{_n(s.new_posts, 'new post')}, {s.changed_posts} changed, "
+        f"{_n(s.new_comments, 'new comment')}, {_n(s.findings, 'audit finding')}, "
+        f"{_n(len(report.warnings), 'warning')}."
     )
 
 
