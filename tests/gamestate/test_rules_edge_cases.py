@@ -145,6 +145,35 @@ def test_game_warnings_for_a_boss_off_the_roster() -> None:
     assert s.warnings == ("the Boss Zed is not on the roster, so has no Vote",)
 
 
+@pytest.mark.parametrize(
+    ("category", "warned"),
+    [
+        ("proposal", "Proposal"),
+        ("CALL FOR JUDGEMENT", "Call for Judgement"),
+        ("Proposal", None),
+        ("Banana", None),
+    ],
+)
+def test_votable_matters_a_pending_post_in_a_miscased_category_is_a_warning(
+    category: str, warned: str | None
+) -> None:
+    """Rule "Proposals": "an entry in the 'Proposal' category" - categories are read
+    exactly, but a pending post whose category differs from one only in case is said."""
+    from tests.builders import post as make_post
+
+    s = status(game(make_post(category, "p", "Alice", when=at(0))), at(1))
+    words = [w for w in s.warnings if "categories are matched exactly" in w]
+    if warned is None:
+        assert words == []
+        assert len(s.matters) == (1 if category == "Proposal" else 0)
+    else:
+        assert words == [
+            f"post 'p' is in the category {category!r}, not {warned!r} (categories are "
+            "matched exactly), so it is not a Votable Matter"
+        ]
+        assert s.matters == ()
+
+
 def test_the_note_reports_uncounted_deferentials() -> None:
     """Votable Matters: "report the final tally of Votes": DEFERENTIALs the Boss has not
     made count are Votes too; and one vote is "1 vote"."""

@@ -28,7 +28,14 @@ from gamestate.profiles.blognomic_139.calendar import (
     require_utc,
 )
 from gamestate.profiles.blognomic_139.legality import PostCheck, chronological
-from gamestate.profiles.blognomic_139.models import Category, Game, Post, PostStatus, Terms
+from gamestate.profiles.blognomic_139.models import (
+    VOTABLE_CATEGORIES,
+    Category,
+    Game,
+    Post,
+    PostStatus,
+    Terms,
+)
 from gamestate.profiles.blognomic_139.roster import Roster
 from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
 from gamestate.profiles.blognomic_139.tally import Tally, tally
@@ -324,7 +331,17 @@ def _game_warnings(game: Game, roster: Roster) -> tuple[str, ...]:
         other = folded.setdefault(p.name.casefold(), p.name)
         if other != p.name:
             warnings.append(f"the roster has both {other} and {p.name}: names are matched exactly")
+    for post in game.posts:
+        meant = _VOTABLE_FOLDED.get(post.category.casefold())
+        if meant is not None and post.category != meant and post.status is PostStatus.PENDING:
+            warnings.append(
+                f"post {post.id!r} is in the category {post.category!r}, not {meant!r} "
+                "(categories are matched exactly), so it is not a Votable Matter"
+            )
     return tuple(warnings)
+
+
+_VOTABLE_FOLDED = {c.casefold(): c for c in VOTABLE_CATEGORIES}
 
 
 def evaluate(
