@@ -24,7 +24,9 @@ Extensions of the agreed interface, all optional: ``LedgerFact.state`` (the ledg
 ``after["state"]``, so the audit starts from the ledger's own state rather than a replay),
 ``LedgerFact.result`` (a roll's values), ``AuditInput.enacted`` (the blog's decisions:
 Demand closes by comment, enacted Proposals and CfJs, mechanical ``cells`` or None for "by
-hand"), ``AuditInput.now`` (a half whose window is still open at ``now`` stays ``pending``),
+hand"), ``AuditInput.now`` (the game as of then: a revision saved after it is not audited,
+left for later in ``AuditResult.later``; a half whose window is still open then stays
+``pending``),
 ``AuditInput.op_prefix`` (the new rows' op ids are ``PREFIX:REVIDS:N``, the same on a
 rerun, so a rerun records nothing new: a fact whose op id is in ``ledger`` is not returned).
 

@@ -161,9 +161,15 @@ def run_step(
 
 
 def _active(ctx: Context, name: str) -> None:
-    if not ctx.roster.is_active(name):
-        what = "Idle" if ctx.roster.is_player(name) else "not an Imagineer"
-        raise ActionRefused(f"{name} is {what} at {format_time(ctx.at)} (the roster)", IDLE)
+    """Refuses an action by someone who may not take it: an Idle Imagineer under "Idle
+    Imagineers" ("not counted as Imagineers"), anyone else who is not an Imagineer under
+    "Gamestate Tracking" ("Any Imagineer may update any Imagineer's data via the GNDT")."""
+    if ctx.roster.is_active(name):
+        return
+    when = f"at {format_time(ctx.at)} (the roster)"
+    if ctx.roster.is_player(name):
+        raise ActionRefused(f"{name} is Idle {when}", IDLE)
+    raise ActionRefused(f"{name} is not an Imagineer {when}", GAMESTATE_TRACKING)
 
 
 def _focus(state: Economy, step: Step) -> tuple[Economy, tuple[Change, ...]]:

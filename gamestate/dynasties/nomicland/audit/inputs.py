@@ -148,8 +148,10 @@ class AuditInput:
     enacted: Sequence[BlogEffect] = ()
     """Effects decided on the blog (Demand closes, enacted Proposals and CfJs), in time order."""
     now: datetime | None = None
-    """The audit's instant: a half whose window is still open then stays pending (None: the
-    last revision's time)."""
+    """The audit's instant, the game as of then: a revision saved after it is not audited
+    (``AuditResult.later``), nor a ledger row only such revisions produced or one timed after
+    it; a half whose window is still open then stays pending (None: the last revision's
+    time, nothing left for later)."""
     op_prefix: str = "audit"
     """The new ledger rows' operation ids start with this."""
     extra: Mapping[str, Any] = field(default_factory=dict)

@@ -19,6 +19,7 @@ __all__ = [
     "Event",
     "Finding",
     "FindingKind",
+    "Later",
     "NewFact",
     "Pending",
     "RevisionAudit",
@@ -210,6 +211,19 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class Later:
+    """A revision saved after the audit's instant (``AuditInput.now``): not audited, left for
+    an audit as of a later instant (the cursor must not pass it)."""
+
+    page: str
+    """The page's role."""
+    revid: int
+    """Its revision."""
+    at: datetime
+    """When it was saved."""
+
+
+@dataclass(frozen=True)
 class Discrepancy:
     """A cell where the page, after the last revision audited, differs from the ledger."""
 
@@ -306,6 +320,9 @@ class AuditResult:
     """The ledger's economy after the audit, in the ``state --json`` shape."""
     new_facts: tuple[NewFact, ...] = ()
     """The ledger rows to record (not in ``to_json``: the I/O side records them)."""
+    later: tuple[Later, ...] = ()
+    """The revisions saved after ``AuditInput.now``, not audited (not in ``to_json``; an
+    assumption says how many)."""
 
     @property
     def flagged(self) -> tuple[RevisionAudit, ...]:

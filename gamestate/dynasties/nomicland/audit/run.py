@@ -36,6 +36,7 @@ from gamestate.dynasties.nomicland.audit.results import (
     Event,
     Finding,
     FindingKind,
+    Later,
     NewFact,
     Pending,
     RevisionAudit,
@@ -463,5 +464,37 @@ def _audit(
 
 def audit(inp: AuditInput) -> AuditResult:
     """Every revision of ``inp`` explained as legal actions, or flagged with the rule it breaks;
-    the ledger rows to record; the pages' remaining differences from the ledger."""
-    return _Walk(inp).run()
+    the ledger rows to record; the pages' remaining differences from the ledger.
+
+    The audit is of the game as of ``inp.now``: a revision saved after it is not audited
+    (``AuditResult.later``, and an assumption says how many), nor is a ledger row that only
+    such revisions produced or one recorded for a later time with no revision audited."""
+    now = inp.now
+    if now is None:
+        return _Walk(inp).run()
+    held = [r for r in inp.revisions if r.at > now]
+    later = {r.revid for r in held}
+    audited = [r for r in inp.revisions if r.revid not in later]
+    ids = {r.revid for r in audited}
+    ledger = [
+        f
+        for f in inp.ledger
+        if not (f.revisions and set(f.revisions) <= later)
+        and (f.at <= now or any(r in ids for r in f.revisions))
+    ]
+    result = _Walk(replace(inp, revisions=audited, ledger=ledger)).run()
+    if not held:
+        return result
+    first, last = held[0], held[-1]  # by time, then revision id
+    span = f"r{first.revid} at {format_time(first.at)}"
+    if len(held) > 1:
+        span += f" to r{last.revid} at {format_time(last.at)}"
+    said = (
+        f"the game as of {format_time(now)}: {len(held)} revision(s) saved after it ({span}) "
+        "are left for a later audit, neither audited nor recorded"
+    )
+    return replace(
+        result,
+        assumptions=(*result.assumptions, said),
+        later=tuple(Later(r.page, r.revid, r.at) for r in held),
+    )
