@@ -24,17 +24,26 @@ def _when(at: str) -> str:
     return at.replace("+00:00", "Z")
 
 
+def _shown(value: object) -> str:
+    """A value as the text says it: ``(none)`` for no value (a cell the ledger lacks)."""
+    return "(none)" if value is None else str(value)
+
+
 def _finding(f: Mapping[str, Any]) -> Iterator[str]:
     head = f"    {f['kind']}"
     if f.get("rule"):
         head += f': rule "{f["rule"]}"'
     if f.get("cell"):
         head += f" at {f['cell']}"
-    expected = f.get("expected")
-    if isinstance(expected, str) and expected.startswith("refused: "):
-        head += f": {expected}, found {f.get('found')}"  # why, in place of a value
-    elif expected is not None or f.get("found") is not None:
-        head += f": expected {expected}, found {f.get('found')}"
+    expected, found = f.get("expected"), f.get("found")
+    if f["kind"] == "bot_unmatched":
+        head += f": {_shown(found)}, the bot's own, has no ledger row: audited as any edit"
+    elif isinstance(expected, str) and expected.startswith("refused: "):
+        # Why, in place of a value; the kind already says "refused".
+        why = expected.removeprefix("refused: ") if f["kind"] == "refused" else expected
+        head += f": {why}, found {_shown(found)}"
+    elif expected is not None or found is not None:
+        head += f": expected {_shown(expected)}, found {_shown(found)}"
     yield head
     if f.get("words"):
         yield f'      "{f["words"]}"'
@@ -118,7 +127,9 @@ def audit_command(
     order, and finds the legal actions that make exactly its changes, computed
     on the ledger's state: each revision is legal, illegal (with the rule, the
     cell, the value expected and found), unexplained or ambiguous. The bot's own
-    revisions are matched to their ledger rows. A dry run records nothing;
+    revisions are matched to their ledger rows. --now is the audit's instant
+    (the game as of then, as for status): a revision saved after it is left for
+    a later audit, neither audited nor recorded. A dry run records nothing;
     --apply records each legal action in the ledger (its cause the revision
     ids) and lists the flagged revisions on the report page; a rerun adds
     nothing. Exits 0 whatever the verdicts (read them in the output).

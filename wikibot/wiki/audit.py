@@ -119,10 +119,18 @@ class AuditRun:
 
     @property
     def recordable(self) -> tuple[RevisionAudit, ...]:
-        """The audited revisions before the first ``pending`` one (those the cursor passes)."""
+        """The audited revisions before the first ``pending`` one (those the cursor passes).
+
+        The cursor is the last recorded revision id of each page, so none is recorded whose
+        id passes a revision held back on its page: a ``pending`` half, or one saved after
+        ``--now`` (not audited): a later audit must read those again."""
+        held: dict[str, int] = {}
+        waiting = [(p.page, p.revid) for p in self.result.pending]
+        for page, revid in [*waiting, *((r.page, r.revid) for r in self.result.later)]:
+            held[page] = min(held.get(page, revid), revid)
         out: list[RevisionAudit] = []
         for r in self.result.revisions:
-            if r.verdict.value == "pending":
+            if r.verdict.value == "pending" or r.revid >= held.get(r.page, r.revid + 1):
                 break
             out.append(r)
         return tuple(out)

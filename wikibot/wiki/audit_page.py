@@ -53,6 +53,11 @@ def _text(value: object) -> str:
     return plain_text(str(value))
 
 
+def _shown(value: object) -> str:
+    """A value on a report line: ``(none)`` for no value (a cell the ledger lacks)."""
+    return "(none)" if value is None else _text(value)
+
+
 def _when(at: str) -> str:
     moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
     return moment.strftime("%Y-%m-%d %H:%M UTC")
@@ -66,8 +71,10 @@ def _finding(f: Mapping[str, Any]) -> str:
     if isinstance(expected, str) and expected.startswith("refused: "):
         # A refusal says why in place of a value expected.
         values = f" ({_text(expected)}, found {_text(f.get('found'))})"
+    elif f.get("kind") == "bot_unmatched":
+        values = f" ({_text(f.get('found'))}, the bot's own, has no ledger row)"
     elif expected is not None or f.get("found") is not None:
-        values = f" (expected {_text(expected)}, found {_text(f.get('found'))})"
+        values = f" (expected {_shown(expected)}, found {_shown(f.get('found'))})"
     return rule + cell + values
 
 
