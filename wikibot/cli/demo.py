@@ -20,8 +20,9 @@ import shutil
 import signal
 import socket
 import threading
+from collections.abc import Sequence
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -30,7 +31,7 @@ from urllib.parse import quote, urlsplit
 import click
 import mwclient
 
-from gamestate.dynasties.nomicland import PlayerRow
+from gamestate.dynasties.nomicland import Economy, PlayerRow
 from gamestate.dynasties.nomicland.audit import DEFAULT_PAIRING_WINDOW
 from gamestate.profiles import DEFAULT_PROFILE, profile_names
 from gamestate.profiles.blognomic_139.models import Game
@@ -40,11 +41,16 @@ from wikibot.cli.demo_profiles import EXAMPLES, run_profile_examples
 from wikibot.cli.mirror import sync_command
 from wikibot.cli.status import status
 from wikibot.cli.wiki import publish
+from wikibot.config import WikiConfig
 from wikibot.examples import NOMICLAND
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import Ledger, LedgerEntry
 from wikibot.sandbox.blog import serve_in_thread
 from wikibot.sandbox.mediawiki import RunningWiki, start_wiki
-from wikibot.wiki.client import EditCause, connect
+from wikibot.wiki.client import WikiClient, connect
+from wikibot.wiki.economy import changed_values, finish_pending, record_of
 from wikibot.wiki.pages.gamestate import GamestatePage
+from wikibot.wiki.pages.nomicland import NomiclandPage
 from wikibot.wiki.revisions import format_wiki_time, parse_wiki_time
 
 __all__ = ["demo", "write_demo_config"]
@@ -104,28 +110,92 @@ _PLAYS: tuple[tuple[str, ...], ...] = (
 """The economy actions the demo plays, as typed at the command line."""
 
 
+SEED = "gndt seed"
+"""The ledger's action for the demo's seeding of the GNDT, one row per player."""
+
+
+def seed_gndt(
+    client: WikiClient,
+    ledger: Ledger,
+    pages: WikiConfig,
+    rows: Sequence[PlayerRow],
+    *,
+    actor: str,
+    now: datetime,
+    boss: str,
+    idle: frozenset[str] = frozenset(),
+    cause: str = "",
+) -> int | None:
+    """Writes ``rows`` into an empty Gamestate table as an economy action: recorded in the
+    ledger first (op id ``seed:TITLE``, its whole economy after, as every bot write is, so
+    ``wiki audit`` matches the edit to it), then the edit (its summary names the op id), then
+    the row marked applied. Rule "Imagineers": an Admin adds each Imagineer to the GNDT.
+
+    Returns the revision saved; None when nothing was done: the table has rows already, or
+    the seeding is recorded already (a rerun). A run that stopped between the row and the
+    edit is finished here (or by the next action's :func:`finish_pending`)."""
+    title = pages.gamestate_page
+    op_id = f"seed:{title}"
+    known = ledger.get(op_id)
+    if known is None:
+        table_rev = client.read(title)
+        if GamestatePage.from_wikitext(table_rev.text, title=title).rows:
+            return None  # seeded already, by hand or before the ledger kept it
+        park_rev = client.read(pages.nomicland_page)
+        park = NomiclandPage.from_wikitext(park_rev.text, title=park_rev.title)
+        days = park.business_days
+        empty = Economy.from_pages(rows=[], zones=park.zones, days=days, boss=boss, idle=idle)
+        seeded = Economy.from_pages(rows=rows, zones=park.zones, days=days, boss=boss, idle=idle)
+        changed = changed_values(record_of(empty), record_of(seeded))
+        client.check_run_page()  # the emergency stop, before anything is recorded
+        ledger.start(
+            LedgerEntry(
+                op_id,
+                now,
+                actor,
+                SEED,
+                before={
+                    "values": [v[:4] for v in changed],
+                    "revisions": {park_rev.title: park_rev.revid, title: table_rev.revid},
+                },
+                after={
+                    "values": [[*v[:3], v[4]] for v in changed],
+                    "state": record_of(seeded),
+                    "books": seeded.books.to_json(),
+                    "pages": [title],
+                    "rule": "Imagineers",
+                    "changes": [f'{r.name}: a GNDT row (rule "Imagineers")' for r in rows],
+                },
+                cause=cause,
+            )
+        )
+    elif known.is_applied:
+        return None
+    finished = {e.op_id: e for e in finish_pending(client, ledger, pages)}
+    done = finished.get(op_id)
+    return done.revisions.get(title) if done is not None else None
+
+
 def _seed_gndt(config: Path, game: Game) -> None:
     """One Gamestate row per player (the Ruleset's defaults, the Boss in Debt), unless the
-    table has rows already."""
+    table has rows already; recorded in the ledger with its cause, as every bot write is."""
     settings = load(str(config))
     client = connect(settings, min_interval=0)
-
-    def seed(text: str) -> str:
-        table = GamestatePage.from_wikitext(text)
-        if table.rows:
-            return text
-        rows = [
-            PlayerRow(p.name, debt=BOSS_DEBT if p.name == game.boss else 0) for p in game.players
-        ]
-        return table.render(rows)
-
-    result = client.edit(
-        settings.wiki.gamestate_page,
-        seed,
-        cause=EditCause("seed the GNDT with the example game's players"),
-    )
-    if result.saved:
-        click.echo(f"{result.title}: seeded one row per player (revision {result.revid}).")
+    rows = [PlayerRow(p.name, debt=BOSS_DEBT if p.name == game.boss else 0) for p in game.players]
+    with Mirror.open(settings.mirror.database) as mirror:
+        revid = seed_gndt(
+            client,
+            Ledger(mirror),
+            settings.wiki,
+            rows,
+            actor=settings.game.player or "nomicbot",
+            now=parse_wiki_time(ECONOMY_NOW),
+            boss=game.boss or "",
+            idle=frozenset(p.name for p in game.players if p.idle),
+            cause="nomicbot demo: seed the GNDT with the example game's players",
+        )
+    if revid is not None:
+        click.echo(f"{settings.wiki.gamestate_page}: seeded one row per player (revision {revid}).")
 
 
 def _play_economy(config: Path, game: Game) -> None:
