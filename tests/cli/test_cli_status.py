@@ -204,3 +204,17 @@ def test_the_tables_marks_are_the_oldest_star_then_the_words_in_brackets() -> No
     titles = [line[10:48].rstrip() for line in result.output.splitlines()[3:] if line[:1] != " "]
     assert "Proposal: Self-Help* (self-killed)" in titles
     assert "Proposal: Tax the Turnstiles (vetoed)" in titles
+
+
+@pytest.mark.parametrize("fmt", ["nomic-archive/9", "nomic-archive/3"])
+def test_an_archive_format_status_does_not_read_names_the_ones_it_does(
+    tmp_path: Path, fmt: str
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": fmt, "matters": []}), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["status", "--archive", str(path)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: {path}: format {fmt!r}: status reads 'nomic-archive/1' (a BlogNomic blog) "
+        "and 'nomic-archive/2' (a game of any rule profile)\n"
+    )

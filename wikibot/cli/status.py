@@ -14,7 +14,7 @@ from gamestate.profiles import FORMAT as ARCHIVE_2
 from gamestate.profiles.blognomic_139 import BlogNomic139
 from gamestate.profiles.blognomic_139.models import Game
 from gamestate.profiles.blognomic_139.reigns import Reigns
-from wikibot.archive import read_archive_file
+from wikibot.archive import FORMAT, read_archive_file
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.profile_render import dumps_report, render_profile_table, report_to_json
 from wikibot.cli.status_render import render_table, status_to_json
@@ -117,9 +117,15 @@ def status(
     now = parse_now(now_text)
     # An archive needs no config; a config named on the command line is still read.
     config = load(config_path) if archive_path is None or config_path else Config()
-    if archive_path is not None and archive_format(archive_path) == ARCHIVE_2:
+    fmt = archive_format(archive_path) if archive_path is not None else ""
+    if archive_path is not None and fmt == ARCHIVE_2:
         _profile_status(config, archive_path, now, since_text, as_json)
         return
+    if fmt.startswith("nomic-archive/") and fmt != FORMAT:
+        raise click.ClickException(
+            f"{archive_path}: format {fmt!r}: status reads {FORMAT!r} (a BlogNomic blog) "
+            f"and {ARCHIVE_2!r} (a game of any rule profile)"
+        )
     if since_text is not None:
         raise click.UsageError("--since needs a nomic-archive/2 archive (--archive FILE)")
     if archive_path is None and config.game.profile != DEFAULT_PROFILE:
