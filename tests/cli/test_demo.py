@@ -110,6 +110,11 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
     second = CliRunner().invoke(cli, ["demo", "--data", str(tmp_path), "--once"])
     assert second.exit_code == 0, second.output
     assert "Sync run 2 (incremental): ok. 1 request (1 not modified)" in second.output
+    # The same ports (the last run's may still have connections in TIME_WAIT), and --once
+    # says the servers stop rather than inviting a browser to them.
+    assert f"the published tally: {votes_url}\n" in second.output
+    assert "The servers stop now (--once)" in second.output
+    assert "Open in a browser" not in second.output
     assert "Votes: no change (the published tally is current)." in second.output
     assert second.output.count("already applied") == 8, second.output
     assert "Gamestate audit: a human edit is flagged already (no new edit):" in second.output

@@ -301,9 +301,13 @@ def _ports(data_dir: Path, blog_port: int, wiki_port: int) -> tuple[int, int]:
 
 
 def _free(port: object) -> int:
+    """``port`` if a server may listen on it now, else 0 (any free port). A port whose
+    last connections linger in TIME_WAIT (the last run, stopped a moment ago) is free:
+    both servers listen with SO_REUSEADDR, as this probe does."""
     if not isinstance(port, int) or port <= 0:
         return 0
     with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError:
@@ -454,8 +458,13 @@ def demo(
                 run_profile_examples(
                     ctx, [n for n in profile_names() if n != DEFAULT_PROFILE and n in EXAMPLES]
                 )
+            heading = (
+                "The servers stop now (--once); to browse these pages, run the demo without --once:"
+                if once
+                else "Open in a browser:"
+            )
             click.echo(
-                "\nOpen in a browser:\n"
+                f"\n{heading}\n"
                 f"  the blog:            {blog.url}\n"
                 f"  the published tally: {wiki.url}index.php?title=Votes\n"
                 f"  the Zones and Visitors: {wiki.url}index.php?title=Nomicland\n"
