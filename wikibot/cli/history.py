@@ -61,6 +61,10 @@ def history(
 
     \b
         nomicbot history --archive example:nomicland --since 2016-05-01
+
+    The example's resolved Proposals keep their real Admins' notes but have made-up
+    comments ("Seems fine."), fewer than the notes count: most of its rows disagree, and
+    the history of a real mirror is what measures the Admins.
     """
     since = parse_since(since_text) if since_text is not None else None
     config = load(config_path) if archive_path is None or config_path else Config()
