@@ -117,7 +117,7 @@ def test_a_mirror_without_a_ledger_notes_the_debt_rule_unchecked(tmp_path: Path)
     out = _status(config)
     assert (
         "warning: rule \"Spending\" was not checked for the Declaration of Victory 'victory' by "
-        "Alice: the mirror's ledger has no economy at 2016-05-03T00:00:00Z; check by hand that "
-        "their Debt was 0"
+        "Alice: no ledger holds the economy at 2016-05-03T00:00:00Z (an archive has none; a "
+        "mirror's starts at its first read); check by hand that their Debt was 0"
     ) in out
     assert json.loads(_status(config, "--json"))["matters"][0]["illegal"] is False

@@ -86,8 +86,9 @@ class Nomicland:
         """Each pending DoV whose author's Debt the ledger cannot tell."""
         return tuple(
             f'rule "{DOV_DEBT.rule}" was not checked for the Declaration of Victory {p.id!r} '
-            f"by {p.author}: the mirror's ledger has no economy at {format_time(p.posted_at)}; "
-            "check by hand that their Debt was 0"
+            f"by {p.author}: no ledger holds the economy at {format_time(p.posted_at)} (an "
+            "archive has none; a mirror's starts at its first read); check by hand that their "
+            "Debt was 0"
             for p in game.posts
             if p.category == _DOV
             and p.status is PostStatus.PENDING
