@@ -145,7 +145,7 @@ class Watcher:
         status = evaluate(game, now, dynasty=dynasty)
         published = False
         if not self.stop.is_set():
-            published = self._publish(game, now, dynasty, ruleset)
+            published = self._publish(game, now, dynasty, ruleset, status)
         announced: list[Announcement] = []
         if not self.stop.is_set():
             blog = self.config.blog.url
@@ -161,6 +161,7 @@ class Watcher:
             # that it was resolved (the Votes page drops it).
             resolved = self._auto_resolve(status, now, dynasty)
             if resolved:
+                # The game has changed: evaluated afresh.
                 after = game_with_resolutions(self.mirror)
                 published = self._publish(after, now, dynasty, ruleset) or published
         delivered = self._deliver()
@@ -232,7 +233,12 @@ class Watcher:
         return self._wiki
 
     def _publish(
-        self, game: Game, now: datetime, dynasty: Dynasty, ruleset: PageRevision | None
+        self,
+        game: Game,
+        now: datetime,
+        dynasty: Dynasty,
+        ruleset: PageRevision | None,
+        status: GameStatus | None = None,
     ) -> bool:
         if not self.config.wiki.url:
             return False
@@ -246,6 +252,7 @@ class Watcher:
             client=self._wiki_client(),
             mirror=self.mirror,
             ruleset=ruleset,
+            status=status,
         )
         fingerprint = view.fingerprint(blog_url=blog)
         if fingerprint == self._published:

@@ -61,6 +61,7 @@ def votes_view(
     client: WikiClient | None,
     mirror: Mirror | None,
     ruleset: PageRevision | None = None,
+    status: GameStatus | None = None,
 ) -> VotesView:
     """What the Votes page shows for ``game`` at ``now``.
 
@@ -68,9 +69,11 @@ def votes_view(
     wiki (``client``: the Ruleset's Buildings, the Nomicland and Gamestate pages) and the
     mirror's ledger; without either (an archive file) it is empty. The wiki is read only
     when a post is titled "Demand: ..."; ``ruleset`` is the Ruleset page if the caller
-    has read it already.
+    has read it already, and ``status`` the game evaluated at ``now`` with ``dynasty``
+    if the caller has that too (``watch`` does, for its announcements).
     """
-    status = evaluate(game, now, dynasty=dynasty)
+    if status is None:
+        status = evaluate(game, now, dynasty=dynasty)
     if client is None or mirror is None:
         return VotesView(status)
     demands = open_demands_on(pages, game, now, client=client, mirror=mirror, ruleset=ruleset)
