@@ -23,6 +23,7 @@ from click.testing import CliRunner, Result
 from gamestate.profiles.blognomic_139.models import Comment, Post
 from gamestate.profiles.blognomic_139.votes import Vote
 from tests.mirror import test_mirror as on_sqlite
+from tests.mirror import test_mirror_rosters as rosters
 from tests.plugins.blog import build_game
 from tests.plugins.postgres import PostgresServer
 from wikibot.archive import game_from_dict, game_to_dict, read_archive
@@ -93,6 +94,30 @@ test_a_failure_midway_through_a_post_stores_none_of_it = (
     on_sqlite.test_a_failure_midway_through_a_post_stores_none_of_it
 )
 test_two_comments_with_one_id_are_refused = on_sqlite.test_two_comments_with_one_id_are_refused
+
+
+@pytest.fixture
+def database(postgres_url: str) -> str:
+    """The ``[mirror] database`` test_mirror_rosters.py's tests ask for: this PostgreSQL one."""
+    return postgres_url
+
+
+# tests/mirror/test_mirror_rosters.py's tests (the roster of each day), on PostgreSQL.
+test_an_archive_with_rosters_round_trips_through_the_mirror = (
+    rosters.test_an_archive_with_rosters_round_trips_through_the_mirror
+)
+test_export_writes_every_snapshot_the_sync_saw = (
+    rosters.test_export_writes_every_snapshot_the_sync_saw
+)
+test_the_game_from_the_mirror_carries_a_single_snapshot = (
+    rosters.test_the_game_from_the_mirror_carries_a_single_snapshot
+)
+test_an_archive_without_rosters_comes_back_with_the_roster_stored = (
+    rosters.test_an_archive_without_rosters_comes_back_with_the_roster_stored
+)
+test_status_and_export_from_a_mirror_with_one_snapshot = (
+    rosters.test_status_and_export_from_a_mirror_with_one_snapshot
+)
 
 
 def contents(mirror: Mirror) -> dict[str, Any]:
@@ -238,7 +263,7 @@ def test_a_realistic_game_round_trips_as_on_sqlite(mirror: Mirror, sqlite_mirror
     game = build_game(40, explicit_votes=True)
     pg, lite = both(mirror, sqlite_mirror, lambda m: m.store_game(game, seen_at=SEEN))
     assert pg == lite
-    assert game_to_dict(mirror.to_game()) == game_to_dict(game)
+    assert rosters.one_snapshot(game_to_dict(mirror.to_game()), at=SEEN) == game_to_dict(game)
     # Storing it again is idempotent: nothing new, nothing changed.
     again = mirror.store_game(game, seen_at=SEEN + timedelta(hours=1))
     assert (again.new_posts, again.changed_posts, again.new_comments, again.findings) == (0,) * 4
@@ -253,7 +278,9 @@ def test_the_example_game_round_trips_as_on_sqlite(mirror: Mirror, sqlite_mirror
         game = read_archive(handle)
     pg, lite = both(mirror, sqlite_mirror, lambda m: m.store_game(game, seen_at=SEEN))
     assert pg == lite
-    assert by_id(game_to_dict(mirror.to_game())) == by_id(game_to_dict(game))
+    assert by_id(rosters.one_snapshot(game_to_dict(mirror.to_game()), at=SEEN)) == by_id(
+        game_to_dict(game)
+    )
 
 
 def test_posts_at_the_same_second_export_in_sqlite_order(
@@ -350,7 +377,7 @@ def test_a_sync_into_postgresql_exports_as_into_sqlite(
     assert contents(mirror) == contents(sqlite_mirror)
     exported = game_to_dict(mirror.to_game())
     assert exported == game_to_dict(sqlite_mirror.to_game())
-    assert by_id(exported) == by_id(game_to_dict(game))
+    assert by_id(rosters.one_snapshot(exported, at=NOW)) == by_id(game_to_dict(game))
     # The next sync uses the validators and robots.txt kept in the mirror: a 304 for
     # the front page and for Proposal 8's own page (March's only pending matter off the
     # front page), April's archive read for the first time, and nothing new.
@@ -403,11 +430,11 @@ def test_the_cli_syncs_exports_and_reports_status_on_postgresql(
     assert first.exit_code == 0, first.output
     assert first.stdout.startswith("Sync run 1 (full): ok.")
     second = invoke("sync", "--config", config)
-    assert second.stdout.startswith("Sync run 2 (incremental): ok. 1 requests (1 not modified)")
+    assert second.stdout.startswith("Sync run 2 (incremental): ok. 1 request (1 not modified)")
     exported = invoke("export", "--config", config)
     assert exported.exit_code == 0, exported.output
     from_mirror = game_from_dict(json.loads(exported.stdout))
-    assert by_id(game_to_dict(from_mirror)) == by_id(game_to_dict(game))
+    assert by_id(rosters.one_snapshot(game_to_dict(from_mirror))) == by_id(game_to_dict(game))
     from_archive = status_json("--archive", str(EXAMPLE))
     assert status_json("--config", config) == from_archive
     assert len(from_archive["matters"]) == 5

@@ -17,6 +17,7 @@ import requests
 from gamestate.profiles.blognomic_139.icons import scan_comment
 from gamestate.profiles.blognomic_139.models import Comment, Game, Post, PostStatus
 from gamestate.profiles.blognomic_139.votes import Vote
+from tests.mirror.test_mirror_rosters import one_snapshot
 from tests.plugins.blog import build_game
 from wikibot.archive import game_to_dict
 from wikibot.blog.scraper import BlogScraper
@@ -77,7 +78,8 @@ def test_a_synced_blog_exports_as_the_archive_it_serves(
     with_comments = sum(1 for p in game.posts if p.comments)
     # One request per listing page (10 posts each) and per post with comments, plus robots.txt.
     assert report.requests_made == 1 + 3 + with_comments == blog.request_count
-    assert archive(mirror.to_game()) == archive(game)
+    # The blog's archive, plus the sidebar's roster as the sync saw it (NOW).
+    assert one_snapshot(archive(mirror.to_game()), at=NOW) == archive(game)
     post = next(p for p in game.posts if len(p.comments) == 5)
     assert mirror.votes(post.id) == {
         c.id: scan_comment(c).votes for c in post.comments if scan_comment(c).votes
@@ -173,7 +175,7 @@ def test_a_player_votes_and_the_next_sync_sees_it_in_two_requests(
     assert hits(blog, before) == {"/": 1, f"/archive/{pending.id}": 1}
     assert (report.stored.new_comments, report.posts_read) == (1, 1)
     assert mirror.votes(pending.id)[new_id] == (Vote.AGAINST,)
-    assert archive(mirror.to_game()) == archive(blog.game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(blog.game)
 
 
 def test_a_pending_matter_off_the_front_page_is_checked_through_its_own_page(
@@ -278,7 +280,7 @@ def test_two_months_of_pending_matters_on_one_front_page_cost_one_request(
         "/archive/queue_item_18": 1,
     }
     assert report.stored.new_comments == 2
-    assert archive(mirror.to_game()) == archive(blog.game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(blog.game)
     before = blog.requests_by_path()
     run(mirror, blog, scraper)
     assert hits(blog, before) == {"/": 1, "/P10": 1}
@@ -306,7 +308,7 @@ def test_a_front_page_shifted_by_new_posts_still_shows_every_new_comment(
     report = run(mirror, blog, scraper)
     assert hits(blog, before) == {"/": 1, "/P10": 1, "/archive/queue_item_13": 1}
     assert (report.stored.new_posts, report.stored.new_comments) == (1, 1)
-    assert archive(mirror.to_game()) == archive(blog.game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(blog.game)
     assert page_memo(mirror, "front p2").entry_ids[0] == "queue_item_20"
     before = blog.requests_by_path()
     run(mirror, blog, scraper)
@@ -337,7 +339,7 @@ def test_more_new_posts_shift_the_pending_matters_further_down(
     report = run(mirror, blog, scraper)
     assert hits(blog, before) == expected
     assert report.stored.new_comments == 1
-    assert archive(mirror.to_game()) == archive(blog.game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(blog.game)
 
 
 @pytest.mark.parametrize(
@@ -373,7 +375,7 @@ def test_a_listing_that_moved_unseen_falls_back_to_months_and_own_pages(
     report = run(mirror, blog, scraper)
     assert hits(blog, before) == {**expected, "/archive/queue_item_18": 1}
     assert report.stored.new_comments == 2
-    assert archive(mirror.to_game()) == archive(blog.game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(blog.game)
 
 
 def test_new_posts_beyond_the_front_page_are_all_read(
@@ -387,7 +389,7 @@ def test_new_posts_beyond_the_front_page_are_all_read(
     run(mirror, blog, scraper)
     assert {"/", "/P10", "/P20", "/P30"} <= set(hits(blog, before))
     assert "/P40" not in hits(blog, before)
-    assert archive(mirror.to_game()) == archive(game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(game)
 
 
 def test_resyncing_adds_only_a_sync_run(
@@ -438,7 +440,7 @@ def test_a_post_page_that_keeps_failing_is_read_on_the_next_sync(
     report = run(mirror, blog, scraper)
     assert (report.outcome, report.posts_read, report.stored.new_comments) == ("ok", 1, 5)
     assert all(mirror.row_counts()[t] >= n for t, n in counts.items())
-    assert archive(mirror.to_game()) == archive(game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(game)
     runs = sync_runs(mirror)
     assert [r.outcome for r in runs] == ["incomplete", "ok"]
     # robots.txt, 2 listing pages, 16 posts with comments, and the retry of the failing one.
@@ -458,7 +460,7 @@ def test_a_cut_off_post_page_loses_no_comment_and_is_read_again(
     assert report.outcome == "incomplete" and mirror.findings() == []
     report = run(mirror, blog, scraper)
     assert report.outcome == "ok" and mirror.findings() == []
-    assert archive(mirror.to_game()) == archive(blog.game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(blog.game)
 
 
 def test_a_listing_that_fails_stops_the_sync_and_keeps_what_was_stored(
@@ -476,7 +478,7 @@ def test_a_listing_that_fails_stops_the_sync_and_keeps_what_was_stored(
     report = run(mirror, blog, scraper, since=SINCE)
     assert (report.kind, report.outcome, report.stored.new_posts) == ("full", "ok", 10)
     assert report.posts_read == sum(1 for p in game.posts[:10] if p.comments)
-    assert archive(mirror.to_game()) == archive(game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(game)
 
 
 def test_the_roster_and_validators_are_recorded(
@@ -525,7 +527,7 @@ def test_every_fault_kind_is_survived_and_no_row_is_lost(
     if report is None or report.outcome != "ok":
         report = run(mirror, blog, scraper)
     assert report.outcome == "ok"
-    assert archive(mirror.to_game()) == archive(blog.game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(blog.game)
 
 
 # The roster: a bad sidebar never replaces the stored one.
@@ -722,7 +724,7 @@ def test_an_unfinished_walk_is_resumed_by_the_next_sync(
     # A plain sync carries on with that walk, not with an incremental sync.
     report = run(mirror, blog, scraper, clock=lambda: NOW + timedelta(hours=2))
     assert (report.kind, report.outcome) == ("full", "ok")
-    assert archive(mirror.to_game()) == archive(game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(game)
     assert report.resumes == 2
     # It read only the posts it lacked; posts the cut walk read were not re-checked, the
     # ones read before it began were (a 304 each).
@@ -752,4 +754,4 @@ def test_a_comment_count_beyond_belief_does_not_crash_the_sync(
     assert any("beyond belief" in w for w in report.warnings)
     # Counts unknown: every post page was read, and the mirror holds the game.
     assert report.posts_read == 10
-    assert archive(mirror.to_game()) == archive(game)
+    assert one_snapshot(archive(mirror.to_game())) == archive(game)

@@ -1,11 +1,14 @@
 """The game's history in the mirror: roster snapshots as the archive's ``rosters``, and a
 post's ``passes_boss_to`` (kept in the post's extra JSON).
 
-``export`` writes every roster snapshot the mirror holds, in time order, when it
-holds more than one (a single snapshot is today's roster, the archive's
-``players``). ``store_game`` stores an archive's snapshots, each at its own time,
-before today's roster (which is not stored again when it equals the last one), so
-an archive whose last snapshot is today's roster round-trips exactly.
+``export`` (and every Game built from the mirror) carries every roster snapshot the
+mirror holds, in time order, a single one included: a roster the sync saw at some
+instant is the roster of that instant on, so ``status`` names it then (before it,
+today's roster stands in, the latest snapshot, as the archive's ``players``).
+``store_game`` stores an archive's snapshots, each at its own time, before today's
+roster (which is not stored again when it equals the last one), so an archive whose
+last snapshot is today's roster round-trips exactly; an archive without snapshots
+comes back with one, its roster as stored at ``seen_at``.
 """
 
 from __future__ import annotations
@@ -58,12 +61,10 @@ def snapshot_extra(game_extra: Mapping[str, Any], snap: RosterSnapshot) -> Mappi
 
 
 def stored_rosters() -> tuple[RosterSnapshot, ...]:
-    """Every roster snapshot in time order (call inside ``Mirror.bound()``); none when the
-    mirror saw only one roster."""
+    """Every roster snapshot in time order, a single one included (call inside
+    ``Mirror.bound()``)."""
     query = RosterSnapshotRow.select().order_by(RosterSnapshotRow.taken_at, RosterSnapshotRow.id)
     snaps = list(query)
-    if len(snaps) < 2:
-        return ()
     players: dict[int, list[Player]] = {}
     rows = RosterPlayerRow.select().order_by(RosterPlayerRow.snapshot, RosterPlayerRow.position)
     for r in rows.iterator():
