@@ -112,6 +112,9 @@ test_export_writes_every_snapshot_the_sync_saw = (
 test_the_game_from_the_mirror_carries_a_single_snapshot = (
     rosters.test_the_game_from_the_mirror_carries_a_single_snapshot
 )
+test_a_snapshot_seen_mid_second_is_kept_at_its_whole_second = (
+    rosters.test_a_snapshot_seen_mid_second_is_kept_at_its_whole_second
+)
 test_an_archive_without_rosters_comes_back_with_the_roster_stored = (
     rosters.test_an_archive_without_rosters_comes_back_with_the_roster_stored
 )

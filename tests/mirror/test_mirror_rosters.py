@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +118,15 @@ def test_the_game_from_the_mirror_carries_a_single_snapshot(mirror: Mirror) -> N
     assert game_to_dict(game)["rosters"] == [
         {"at": "2016-05-01T00:00:00Z", "boss": "Kevan", "players": game_to_dict(game)["players"]}
     ]
+
+
+def test_a_snapshot_seen_mid_second_is_kept_at_its_whole_second(mirror: Mirror) -> None:
+    """A sync's clock has microseconds; archives and `status --now` have whole seconds. A
+    status in the same second as the sync names the sync's snapshot."""
+    mirror.store_roster(_players(), boss="Kevan", seen_at=T1 + timedelta(microseconds=999_999))
+    (snapshot,) = mirror.to_game().rosters
+    assert snapshot.at == T1
+    assert game_to_dict(mirror.to_game())["rosters"][0]["at"] == "2016-05-01T00:00:00Z"
 
 
 def test_an_archive_without_rosters_comes_back_with_the_roster_stored(mirror: Mirror) -> None:

@@ -233,7 +233,9 @@ class Mirror:
             ]
             if last is not None and _snapshot(last) == (header, roster):
                 return last.id
-            snap = RosterSnapshotRow.create(sync_run=sync_run, taken_at=seen_at, **header)
+            # Whole seconds, as every time of an archive (and of `status --now`).
+            taken = seen_at.replace(microsecond=0)
+            snap = RosterSnapshotRow.create(sync_run=sync_run, taken_at=taken, **header)
             insert_rows(
                 RosterPlayerRow,
                 [{"snapshot": snap.id, "position": i, **p} for i, p in enumerate(roster)],
