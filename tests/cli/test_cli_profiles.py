@@ -365,3 +365,16 @@ def test_export_format_2_gives_the_verdicts_of_export_format_1(
         } == {
             k: (m["outcome"], m["for"], m["against"], m["reason"]) for k, m in v2["matters"].items()
         }
+
+
+def test_the_text_table_never_cuts_a_games_words() -> None:
+    """Kinds and outcomes are the seed's words ("judge_candidacy", "does not take effect"):
+    the columns are as wide as they need."""
+    result = invoke(
+        "status", "--archive", "example:infinite-nomic", "--now", "2024-03-20T00:00:00Z"
+    )
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line[:1].isalpha()]
+    assert any(r.startswith("judge_candidacy  ") for r in rows)
+    assert any("  does not take effect  " in r for r in rows)
+    assert not any("…" in r for r in rows)

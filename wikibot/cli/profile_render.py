@@ -129,19 +129,27 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
     order = sorted(
         (m for m in archive.matters if m.id in report.matters), key=lambda m: m.posted_at
     )
+    header = ("Kind", "Matter", "Author", "Posted", "Outcome", "Next change")
+    rows = [
+        (
+            m.kind,  # the game's words are never cut: only ids and names may be long
+            _clip(m.id, 30),
+            _clip(m.author, 24),
+            format_time(m.posted_at),
+            report.matters[m.id].outcome,
+            format_time(nxt) if (nxt := report.matters[m.id].next_change) else "-",
+        )
+        for m in order
+    ]
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+    row_format = "  ".join(f"{{:<{w}}}" for w in widths)
     if not order:
         lines.append("No matters.")
     else:
-        lines.append(
-            f"{'Kind':<10}{'Matter':<22}{'Author':<14}{'Posted':<22}{'Outcome':<19}Next change"
-        )
-    for m in order:
+        lines.append(row_format.format(*header).rstrip())
+    for m, row in zip(order, rows, strict=True):
         o = report.matters[m.id]
-        nxt = format_time(o.next_change) if o.next_change else "-"
-        lines.append(
-            f"{_clip(m.kind, 9):<10}{_clip(m.id, 21):<22}{_clip(m.author, 13):<14}"
-            f"{format_time(m.posted_at):<22}{_clip(o.outcome, 18):<19}{nxt}"
-        )
+        lines.append(row_format.format(*row).rstrip())
         numbers = _numbers(o)
         if numbers:
             lines.append(f"    numbers: {numbers}")
