@@ -17,8 +17,8 @@ from wikibot.wiki.client import WikiClient
 from wikibot.wiki.drift import NO_LEDGER, check_pages, check_wiki, ruleset_buildings
 from wikibot.wiki.economy import perform
 from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as PARK_SEED
-from wikibot.wiki.replay import blame
-from wikibot.wiki.revisions import PageBase, RevisionReader, WikiRevision
+from wikibot.wiki.replay import blame, compare
+from wikibot.wiki.revisions import PageBase, RevisionReader, Revisions, WikiRevision
 
 PARK = """Nomicland, as the humans describe it.
 
@@ -174,9 +174,8 @@ def test_each_difference_from_the_ledger_names_its_revision(
         ),
         (
             pages.gamestate_page,
-            "a human edit the ledger cannot explain: the wiki has '| Josh || 500 || 0 || 10 || 0' "
-            "where replaying the ledger gives '| Josh || 0 || 0 || 10 || 0' "
-            f"(revision {budget} by Admin at {when[budget]})",
+            "a human edit the ledger cannot explain: Josh's Budget: the wiki has '500' where "
+            f"replaying the ledger gives '0' (revision {budget} by Admin at {when[budget]})",
         ),
         (
             pages.gamestate_page,
@@ -210,3 +209,40 @@ def test_blame_names_the_first_revision_of_the_unbroken_run() -> None:
     # A line the page already had before the history read is nobody's in it.
     assert blame(["| Ann || 0"], [], base, []) is None
     assert blame(["| Ann || 7"], [], base, history) is None
+
+
+def test_each_cell_of_a_row_is_blamed_on_the_revision_that_wrote_it() -> None:
+    """Ann raised Josh's Budget, then Bob his Smiles: the row as it stands is Bob's, but
+    the Budget is Ann's doing. A cell changed back and written again is the second
+    writer's; a row whose other cells changed later keeps its cell's writer."""
+
+    def rev(revid: int, row: str, editor: str) -> WikiRevision:
+        at = datetime(2016, 5, 16, revid, tzinfo=UTC)
+        text = f"! Imagineer !! Budget !! Debt !! Smiles !! LBD\n{row}\n"
+        return WikiRevision("Gamestate", revid, revid - 1, editor, at, "", text, False)
+
+    header = "! Imagineer !! Budget !! Debt !! Smiles !! LBD"
+    ledger = f"{header}\n| Josh || 0 || 0 || 10 || 0\n"
+    wiki = f"{header}\n| Josh || 500 || 0 || 12 || 0\n"
+    history = Revisions(
+        revisions=(
+            rev(2, "| Josh || 500 || 0 || 10 || 0", "Ann"),
+            rev(3, "| Josh || 500 || 0 || 12 || 0", "Bob"),
+        ),
+        bases={"Gamestate": PageBase("Gamestate", 1, ledger)},
+        latest={"Gamestate": 3},
+        requests=2,
+    )
+    problems = compare({"Gamestate": ledger}, {"Gamestate": wiki}, history=history)
+    assert [(p.line, p.message) for p in problems] == [
+        (
+            2,
+            "a human edit the ledger cannot explain: Josh's Budget: the wiki has '500' where "
+            "replaying the ledger gives '0' (revision 2 by Ann at 2016-05-16T02:00:00Z)",
+        ),
+        (
+            2,
+            "a human edit the ledger cannot explain: Josh's Smiles: the wiki has '12' where "
+            "replaying the ledger gives '10' (revision 3 by Bob at 2016-05-16T03:00:00Z)",
+        ),
+    ]

@@ -295,7 +295,10 @@ def test_a_week_of_nomicland_on_the_wiki(game: Game, human: HumanEditor, pages: 
     report = check_wiki(game.bot, pages, ledger=game.ledger)
     found = [p for p in report.problems if p.page == pages.gamestate_page]
     assert len(found) == 1
-    assert "| Ais || 500 ||" in found[0].message and found[0].line == 12
+    assert "Ais's Budget: the wiki has '500' where replaying the ledger gives '0'" in (
+        found[0].message
+    )
+    assert found[0].line == 12
 
 
 def test_illegal_actions_change_nothing(game: Game, human: HumanEditor, pages: WikiConfig) -> None:

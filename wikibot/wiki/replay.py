@@ -8,17 +8,18 @@ today's wiki differs from that (a human edit the ledger cannot explain). Between
 two actions, values that changed outside the ledger are named too: the next
 action read them from the wiki.
 
-Each difference names the revision behind it (:func:`blame`): the first of the
-unbroken run of revisions, up to the latest, that show the line as the wiki has
-it, read from the pages' history since the ledger's first read in one batched
-read (:func:`wikibot.wiki.revisions.read_revisions`: one look, then 500
-revisions a request per page for the bot, never a request per revision).
+Each difference names the revision behind it (:func:`blame`; a table row's cells
+one by one, :func:`blame_where`): the first of the unbroken run of revisions, up to
+the latest, that show the line (or cell) as the wiki has it, read from the pages'
+history since the ledger's first read in one batched read
+(:func:`wikibot.wiki.revisions.read_revisions`: one look, then 500 revisions a
+request per page for the bot, never a request per revision).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,7 @@ from wikibot.mirror.ledger import Ledger
 from wikibot.wiki.economy import economy_from_record, render_pages, value_at
 from wikibot.wiki.revisions import PageBase, Revisions, WikiRevision, format_wiki_time
 
-__all__ = ["Replay", "blame", "compare", "replay_ledger"]
+__all__ = ["Replay", "blame", "blame_where", "compare", "replay_ledger"]
 
 
 @dataclass(frozen=True)
@@ -83,16 +84,38 @@ def compare(
 ) -> list[Problem]:
     """Each line where today's page differs from the replay, as a problem on that line
     under the page's rule (``clauses``: title -> clause; by default rule "Zones"' page);
-    with the pages' ``history``, each names the revision behind it."""
+    a table row (``| Ann || 500 || 0 || 10 || 0``) changed in place is one problem per
+    cell that differs. With the pages' ``history``, each names the revision behind it:
+    a cell's, the revision that wrote that cell, whoever changed the rest of the row."""
     problems: list[Problem] = []
     for title, text in expected.items():
         clause = clauses.get(title, NOMICLAND_PAGE)
         now = today.get(title, "")
         want = text.rstrip().splitlines()
         have = now.rstrip().splitlines()
+        base, revisions = _page_history(history, title) if history is not None else (None, [])
+        columns = _columns(have) or _columns(want)
         matcher = difflib.SequenceMatcher(a=want, b=have, autojunk=False)
         for tag, a0, a1, b0, b1 in matcher.get_opcodes():
             if tag == "equal":
+                continue
+            cells = _changed_cells(want[a0:a1], have[b0:b1]) if tag == "replace" else None
+            if cells is not None:
+                for line, name, column, found, gives in cells:
+                    message = (
+                        f"a human edit the ledger cannot explain: {name}'s "
+                        f"{_column_name(columns, column)}: the wiki has {_short(found)!r} where "
+                        f"replaying the ledger gives {_short(gives)!r}"
+                    )
+                    if history is not None:
+
+                        def shows(
+                            text: str, name: str = name, column: int = column, value: str = found
+                        ) -> bool:
+                            return _cell_in(text, name, column) == value
+
+                        message += _by(blame_where(shows, base, revisions))
+                    problems.append(Problem(message, clause, title, b0 + line + 1))
                 continue
             wiki = " / ".join(have[b0:b1]) or "(nothing)"
             ledger = " / ".join(want[a0:a1]) or "(nothing)"
@@ -101,15 +124,65 @@ def compare(
                 f"{_short(wiki)!r} where replaying the ledger gives {_short(ledger)!r}"
             )
             if history is not None:
-                base, revisions = _page_history(history, title)
-                behind = blame(have[b0:b1], want[a0:a1], base, revisions)
-                if behind is not None:
-                    message += (
-                        f" (revision {behind.revid} by {behind.editor or 'a hidden editor'} "
-                        f"at {format_wiki_time(behind.at)})"
-                    )
+                message += _by(blame(have[b0:b1], want[a0:a1], base, revisions))
             problems.append(Problem(message, clause, title, b0 + 1))
     return problems
+
+
+def _by(behind: WikiRevision | None) -> str:
+    if behind is None:
+        return ""
+    return (
+        f" (revision {behind.revid} by {behind.editor or 'a hidden editor'} "
+        f"at {format_wiki_time(behind.at)})"
+    )
+
+
+def _row(line: str) -> list[str] | None:
+    """A wikitable row's cells (``| Ann || 500 || 0``), or None for any other line."""
+    if not line.startswith("|") or line[:2] in ("|-", "|}", "|+"):
+        return None
+    return [cell.strip() for cell in line[1:].split("||")]
+
+
+def _columns(lines: Sequence[str]) -> list[str]:
+    """The table's header cells (``! Imagineer !! Budget !! ...``), or []."""
+    for line in lines:
+        if line.startswith("!"):
+            return [cell.strip() for cell in line[1:].split("!!")]
+    return []
+
+
+def _column_name(columns: Sequence[str], index: int) -> str:
+    return columns[index] if index < len(columns) else f"column {index + 1}"
+
+
+def _changed_cells(
+    want: Sequence[str], have: Sequence[str]
+) -> list[tuple[int, str, int, str, str]] | None:
+    """For rows changed in place (the same players, the same number of cells): each cell
+    that differs as (line offset, player, column, wiki's value, ledger's value); None
+    when the lines are not such rows."""
+    if len(want) != len(have):
+        return None
+    cells: list[tuple[int, str, int, str, str]] = []
+    for offset, (gives, found) in enumerate(zip(want, have, strict=True)):
+        old, new = _row(gives), _row(found)
+        if old is None or new is None or len(old) != len(new) or old[0] != new[0]:
+            return None
+        cells.extend(
+            (offset, new[0], i, new[i], old[i]) for i in range(1, len(new)) if new[i] != old[i]
+        )
+    return cells or None
+
+
+def _cell_in(text: str, name: str, column: int) -> str | None:
+    """The value of ``name``'s row at ``column`` in a page's text, or None."""
+    for line in text.splitlines():
+        cells = _row(line)
+        if cells is not None and cells[0] == name and column < len(cells):
+            return cells[column]
+    return None
 
 
 def blame(
@@ -129,6 +202,15 @@ def blame(
         lines = set(text.rstrip().splitlines())
         return all(line in lines for line in wiki) and not any(line in lines for line in gone)
 
+    return blame_where(shows, base, revisions)
+
+
+def blame_where(
+    shows: Callable[[str], bool], base: PageBase | None, revisions: Sequence[WikiRevision]
+) -> WikiRevision | None:
+    """The first of the unbroken run of ``revisions``, up to the latest, whose text
+    ``shows`` it; None when ``base`` already showed it or no revision does. A revision
+    whose text is hidden neither breaks the run nor is named."""
     behind: WikiRevision | None = None
     for revision in reversed(revisions):
         if revision.text is None:
