@@ -56,6 +56,50 @@ def test_the_formats_seen_on_the_blog(text: str, expected: datetime) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("13-03-2016 01:00:00 PM UTC", utc(2016, 3, 13, 13, 0, 0)),
+        ("13-03-2016 01:00:00 AM UTC", utc(2016, 3, 13, 1, 0, 0)),
+        ("13-03-2016 12:00:00 AM UTC", utc(2016, 3, 13, 0, 0, 0)),
+        ("13-03-2016 12:30:00 PM UTC", utc(2016, 3, 13, 12, 30, 0)),
+        ("14 Mar 2016 8:05 pm UTC", utc(2016, 3, 14, 20, 5, 0)),
+        ("14 Mar 2016 8:05 p.m.", utc(2016, 3, 14, 20, 5, 0)),
+        ("13-03-2016 10:00:00 +0200", utc(2016, 3, 13, 8, 0, 0)),
+        ("13-03-2016 10:00:00 UTC-05:30", utc(2016, 3, 13, 15, 30, 0)),
+        ("13-03-2016 01:00:00 AM +0200", utc(2016, 3, 12, 23, 0, 0)),
+    ],
+    ids=[
+        "1 PM is 13",
+        "1 AM is 1",
+        "12 AM is 0",
+        "12 PM is 12",
+        "named date, lower-case pm, no seconds",
+        "p.m. with dots",
+        "numeric offset converted",
+        "UTC with an offset",
+        "offset crossing midnight",
+    ],
+)
+def test_twelve_hour_clock_and_numeric_offsets(text: str, expected: datetime) -> None:
+    assert parse_blog_date(text) == expected
+    assert find_blog_date(f"Kevan: {text}") == text  # the whole of it, so nothing is dropped
+
+
+def test_twelve_hour_clock_keeps_the_order_of_two_comments() -> None:
+    morning = parse_blog_date("13-03-2016 11:00:00 AM UTC")
+    afternoon = parse_blog_date("13-03-2016 01:00:00 PM UTC")
+    assert morning < afternoon
+
+
+@pytest.mark.parametrize("zone", ["BST", "CET", "CEST", "EST"])
+def test_a_named_zone_is_found_and_refused_never_read_as_utc(zone: str) -> None:
+    found = find_blog_date(f"Kevan: 13-03-2016 10:00:00 {zone}")
+    assert found == f"13-03-2016 10:00:00 {zone}"
+    with pytest.raises(ValueError, match=f"time zone '{zone}' is not UTC"):
+        parse_blog_date(found)
+
+
+@pytest.mark.parametrize(
     ("text", "order", "expected"),
     [
         ("04-10-2016 12:00:00", DMY, utc(2016, 10, 4, 12)),
@@ -102,7 +146,12 @@ def test_boundaries_that_are_dates(text: str) -> None:
         ("23 Mai 2016 10:17:44", "unknown month 'Mai'"),
         ("23 May 16 10:17:44", "not a blog date"),
         ("23 May 2016", "not a blog date"),
-        ("23 May 2016 10:17:44 PST", "not a blog date"),
+        ("23 May 2016 10:17:44 PST", "time zone 'PST' is not UTC"),
+        ("13-03-2016 01:00:00 PM BST", "time zone 'BST' is not UTC"),
+        ("13-03-2016 01:00:00 CET", "time zone 'CET' is not UTC"),
+        ("13-03-2016 13:00:00 PM UTC", "hour 13 with AM/PM"),
+        ("13-03-2016 00:30:00 AM UTC", "hour 0 with AM/PM"),
+        ("13-03-2016 10:00:00 +1500", "out of range"),
         ("", "not a blog date"),
         ("yesterday", "not a blog date"),
         ("\u0662\u0663-05-2016 10:00:00", "not a blog date"),

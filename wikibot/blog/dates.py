@@ -13,9 +13,17 @@ A numeric date whose order is ambiguous (both leading parts 12 or less, e.g.
 other dates on the same page prove the order: a ``20-03-2017`` elsewhere proves
 day first, a ``03-20-2017`` proves month first (:func:`infer_date_order`).
 
-Every time on the blog is UTC (appendix "Time"); a trailing ``UTC`` or ``GMT`` is
-accepted, no other zone is. These are pure functions: junk input raises a
-``ValueError`` that quotes it, nothing else.
+A 12-hour clock is read too (``13-03-2016 01:00:00 PM UTC`` is 13:00,
+``12:30 AM`` is 00:30, ``12:30 PM`` is 12:30; an hour over 12 with AM/PM is an
+error).
+
+Every time on the blog is UTC (appendix "Time"); a trailing ``UTC``, ``GMT`` or
+``Z`` is accepted, and so is a numeric offset (``+0200``, ``UTC+02:00``), which
+is exact and converted to UTC (``10:00 +0200`` is 08:00 UTC). A named zone other
+than UTC or GMT (``BST``, ``CET``, ``PST``) is not read as UTC: such a date is an
+error, as the abbreviations are ambiguous (``BST``, ``IST``) and the blog never
+prints them. These are pure functions: junk input raises a ``ValueError`` that
+quotes it, nothing else.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 __all__ = [
@@ -61,17 +69,25 @@ _MONTHS: dict[str, int] = {
 }
 
 # [0-9] rather than \d: \d also matches other scripts' digits, which no blog prints.
-_TIME = r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2})(?::(?P<second>[0-9]{2}))?"
+# AM/PM, with or without dots ("8:05 pm", "01:00:00 P.M.").
+_MERIDIEM = r"(?:\s*(?P<meridiem>[AaPp])\.?[Mm]\.?(?![A-Za-z]))?"
+_TIME = r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2})(?::(?P<second>[0-9]{2}))?" + _MERIDIEM
 _NAMED = r"(?P<day>[0-9]{1,2})\s+(?P<month>[A-Za-z]{3,9})\.?,?\s+(?P<year>[0-9]{4}),?\s+" + _TIME
 _NUMERIC = r"(?P<a>[0-9]{1,2})(?P<sep>[-/.])(?P<b>[0-9]{1,2})(?P=sep)(?P<year>[0-9]{4})\s+" + _TIME
-_ZONE = r"(?:\s*(?:UTC|GMT))?"
+# UTC, GMT or Z, a numeric offset (+0200, +02:00, UTC+2), or a named zone written in
+# capitals (BST, CET, CEST): the last is captured only to be refused, never read as UTC.
+_OFFSET = r"[+-\u2212][0-9]{1,2}(?::?[0-9]{2})?"
+_ZONE = (
+    r"(?:\s*(?P<zone>(?:UTC|GMT)(?:\s*" + _OFFSET + r")?|" + _OFFSET + r"|Z"
+    r"|(?-i:[A-Z]{2,5}))(?![0-9A-Za-z]))?"
+)
 _NAMED_RE = re.compile(rf"\s*{_NAMED}{_ZONE}\s*", re.IGNORECASE)
 _NUMERIC_RE = re.compile(rf"\s*{_NUMERIC}{_ZONE}\s*", re.IGNORECASE)
 # For finding a date inside a longer line, e.g. "Kevan: 23-05-2016 11:00:00 UTC".
 _SEARCH_RE = re.compile(
     r"(?<![0-9A-Za-z])(?:[0-9]{1,2}\s+[A-Za-z]{3,9}\.?,?\s+[0-9]{4},?"
     r"|[0-9]{1,2}([-/.])[0-9]{1,2}\1[0-9]{4})"
-    r"\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?![0-9])" + _ZONE,
+    r"\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?![0-9])" + _MERIDIEM + _ZONE,
     re.IGNORECASE,
 )
 _NUMERIC_PARTS_RE = re.compile(r"(?<![0-9])([0-9]{1,2})([-/.])([0-9]{1,2})\2[0-9]{4}(?![0-9])")
@@ -103,15 +119,48 @@ class DateOrderEvidence:
         return self.day_first_proof is not None and self.month_first_proof is not None
 
 
+def _hour(text: str, hour: int, meridiem: str | None) -> int:
+    """The hour on a 24-hour clock: 12 AM is 0, 12 PM is 12, 1 PM is 13."""
+    if meridiem is None:
+        return hour
+    if not 1 <= hour <= 12:
+        raise ValueError(f"not a valid date: {text.strip()!r} (hour {hour} with AM/PM)")
+    return hour % 12 + (12 if meridiem.lower() == "p" else 0)
+
+
+def _offset(text: str, zone: str | None) -> timedelta:
+    """How far the printed time is ahead of UTC; a named zone other than UTC/GMT raises."""
+    if zone is None:
+        return timedelta(0)
+    word = zone.upper()
+    if word in ("UTC", "GMT", "Z"):
+        return timedelta(0)
+    digits = re.sub(r"^(?:UTC|GMT)\s*", "", word).replace("\u2212", "-")
+    m = re.fullmatch(r"([+-])([0-9]{1,2})(?::?([0-9]{2}))?", digits)
+    if m is None:
+        raise ValueError(
+            f"not a blog date: {text.strip()!r} (time zone {zone!r} is not UTC; "
+            "only UTC, GMT or a numeric offset such as +0200 is read)"
+        )
+    hours, minutes = int(m.group(2)), int(m.group(3) or 0)
+    if hours > 14 or minutes > 59:
+        raise ValueError(f"not a valid date: {text.strip()!r} (offset {zone!r} out of range)")
+    ahead = timedelta(hours=hours, minutes=minutes)
+    return -ahead if m.group(1) == "-" else ahead
+
+
 def _build(
     text: str, year: str, month: int, day: str, match: re.Match[str], *keys: str
 ) -> datetime:
     hour, minute, second = (match.group(k) for k in keys)
+    offset = _offset(text, match.group("zone"))
+    clock = _hour(text, int(hour), match.group("meridiem"))
     try:
-        return datetime(
-            int(year), month, int(day), int(hour), int(minute), int(second or 0), tzinfo=UTC
+        local = datetime(
+            int(year), month, int(day), clock, int(minute), int(second or 0), tzinfo=UTC
         )
-    except ValueError as exc:
+        return local - offset
+    except (ValueError, OverflowError) as exc:
         raise ValueError(f"not a valid date: {text.strip()!r} ({exc})") from None
 
 
