@@ -501,6 +501,66 @@ def test_icons(voter: str, html: str, cast: Vote | None) -> None:
     assert m.tally.evc.get(voter) == ("c1" if cast is not None else None)
 
 
+FOR_ICON = '<img src="/images/vote/for.gif" alt="for">'
+AGAINST_ICON = '<img src="/images/vote/against.gif" alt="against">'
+
+
+@pytest.mark.parametrize(
+    ("html", "cast", "set_aside"),
+    [
+        pytest.param(
+            f"{FOR_ICON} Re Bob: <blockquote>{AGAINST_ICON} this is bad</blockquote>",
+            Vote.FOR,
+            "AGAINST",
+            id='Votable Matters: "the last valid voting icon that they have used" - a quoted'
+            " icon is another's words",
+        ),
+        pytest.param(
+            f"<q>{AGAINST_ICON}</q> said Bob; no vote from me yet",
+            None,
+            "AGAINST",
+            id='Votable Matters: "that they have used" - an icon only in a <q> is no Vote',
+        ),
+        pytest.param(
+            f"{AGAINST_ICON} <s>{FOR_ICON}</s>",
+            Vote.AGAINST,
+            "FOR",
+            id='Votable Matters: "the last valid voting icon" - a struck-through icon is'
+            " taken back",
+        ),
+        pytest.param(
+            f"<del>{FOR_ICON}</del> <BLOCKQUOTE>x</BLOCKQUOTE> {AGAINST_ICON}",
+            Vote.AGAINST,
+            "FOR",
+            id="Votable Matters: after the quotation closes, icons are used again",
+        ),
+    ],
+)
+def test_icons_in_a_quotation_or_struck_through_are_not_used(
+    html: str, cast: Vote | None, set_aside: str
+) -> None:
+    """Alice is the author: an AGAINST she only quotes does not Self-Kill her Proposal
+    (one she uses does)."""
+    m = first(game(proposal(votes=[comment("Alice", html=html, when=at(0, 5), id="c1")])))
+    assert m.tally.votes.get("Alice") is (cast or Vote.FOR)  # no icon: the author's FOR
+    assert m.tally.evc.get("Alice") == ("c1" if cast is not None else None)
+    assert m.tally.self_killed is (cast is Vote.AGAINST)
+    assert (
+        f"comment c1 by Alice: {set_aside} inside a quotation or struck through, not used as a Vote"
+    ) in m.warnings
+
+
+def test_an_icon_whose_alt_text_names_another_is_read_as_its_image() -> None:
+    """Appendix "Voting Icons" defines each icon by its image (against.gif)."""
+    html = '<img src="/images/vote/against.gif" alt="for">'
+    m = first(game(proposal(votes=[comment("Bob", html=html, when=at(0, 5), id="c1")])))
+    assert m.tally.votes["Bob"] is Vote.AGAINST
+    assert (
+        "comment c1 by Bob: the icon /images/vote/against.gif (alt 'for') is read as its "
+        "image, not its alt text"
+    ) in m.warnings
+
+
 def test_unknown_icon_is_warned_and_not_a_vote() -> None:
     html = '<img src="/images/vote/abstain.gif" alt="abstain">'
     m = first(game(proposal(votes=[comment("Bob", html=html, when=at(0, 5), id="c1")])))

@@ -1,11 +1,19 @@
 """Finding voting icons in a comment (appendix "Voting Icons").
 
-A voting icon is an ``<img>`` in the comment whose ``alt`` text or file name is
+A voting icon is an ``<img>`` in the comment whose file name or ``alt`` text is
 ``for``, ``against``, ``imperial``/``deferential`` or ``veto``/``seal``
-(case-insensitive). Images that look like voting icons (under a ``/vote/`` or
+(case-insensitive); where both name icons and disagree, the file (the image the
+reader sees, as appendix "Voting Icons" defines each icon) wins and the
+disagreement is reported. Images that look like voting icons (under a ``/vote/`` or
 ``/icons/`` path) but name no known icon are reported, not guessed at.
-Only ``<img>`` tags are read (outside HTML comments, scripts and other tags'
-attribute values), with the standard library.
+
+"The last valid voting icon that they have used": an icon inside a quotation
+(``<blockquote>``, ``<q>``) is someone else's words, and a struck-through icon
+(``<s>``, ``<strike>``, ``<del>``) is one its writer took back; neither is used
+as a Vote, and both are reported (README, "Interpretations").
+
+Only tags are read (outside HTML comments, scripts and other tags' attribute
+values), with the standard library.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -48,6 +56,10 @@ class IconScan:
     """Each recognised icon, first to last."""
     unknown: tuple[str, ...]
     """Images under a voting-icon path that name no known icon."""
+    set_aside: tuple[Vote, ...] = ()
+    """Icons inside a quotation or struck through: not used as a Vote."""
+    mismatched: tuple[str, ...] = ()
+    """Icons whose alt text names another icon than their file (read as the file)."""
 
 
 _EMPTY = IconScan((), ())
@@ -56,9 +68,14 @@ _EMPTY = IconScan((), ())
 # Matching just the <img> tags is several times faster than running a full HTML
 # parser over every comment, and status must stay fast on 20-year archives.
 _HIDDEN = re.compile(r"<!--.*?(?:-->|$)|<(script|style)\b.*?(?:</\1\s*>|$)", re.S | re.I)
-# Any tag, with quoted attribute values kept whole: an "<img" inside another tag's
-# attribute (title="<img alt='for'>") is text a reader never sees, not an icon.
-_TAG = re.compile(r"""<([a-zA-Z][a-zA-Z0-9]*)((?:"[^"]*"|'[^']*'|[^'">])*)>?""")
+# Any tag, closing (group 1) or opening (2, its attributes 3), with quoted attribute
+# values kept whole: an "<img" inside another tag's attribute (title="<img alt='for'>")
+# is text a reader never sees, not an icon.
+_TAG = re.compile(
+    r"""</([a-zA-Z][a-zA-Z0-9]*)\s*>|<([a-zA-Z][a-zA-Z0-9]*)((?:"[^"]*"|'[^']*'|[^'">])*)>?"""
+)
+# Quotations and struck-through text: icons inside are not the writer's Vote.
+_ASIDE = frozenset({"blockquote", "q", "s", "strike", "del"})
 _ATTR = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 
 
@@ -78,10 +95,22 @@ def scan_html(body_html: str) -> IconScan:
         return _EMPTY
     votes: list[Vote] = []
     unknown: list[str] = []
+    aside: list[Vote] = []
+    mismatched: list[str] = []
+    depth = 0  # how many quotations and strike-throughs the reading is inside
     for tag in _TAG.finditer(_HIDDEN.sub("", body_html)):
-        if tag.group(1).lower() != "img":
+        closing, name = tag.group(1), tag.group(2)
+        if closing is not None:
+            if depth and closing.lower() in _ASIDE:
+                depth -= 1
             continue
-        attr = _attributes(tag.group(2))
+        name = name.lower()
+        if name in _ASIDE:
+            depth += 1
+            continue
+        if name != "img":
+            continue
+        attr = _attributes(tag.group(3))
         alt = attr.get("alt", "")
         src = attr.get("src", "")
         try:
@@ -89,12 +118,16 @@ def scan_html(body_html: str) -> IconScan:
         except ValueError:  # e.g. "http://[oops/for.gif": read the raw text instead
             path = src
         stem = posixpath.splitext(posixpath.basename(path))[0]
-        vote = icon_vote(alt) or icon_vote(stem)
-        if vote is not None:
-            votes.append(vote)
-        elif any(d in path.lower() for d in _ICON_DIRS):
-            unknown.append(src)
-    return IconScan(tuple(votes), tuple(unknown))
+        by_file, by_alt = icon_vote(stem), icon_vote(alt)
+        vote = by_file or by_alt
+        if vote is None:
+            if any(d in path.lower() for d in _ICON_DIRS):
+                unknown.append(src)
+            continue
+        if by_file is not None and by_alt is not None and by_file is not by_alt:
+            mismatched.append(f"{src} (alt {alt!r})")
+        (aside if depth else votes).append(vote)
+    return IconScan(tuple(votes), tuple(unknown), tuple(aside), tuple(mismatched))
 
 
 def scan_comment(comment: Comment) -> IconScan:
@@ -104,5 +137,5 @@ def scan_comment(comment: Comment) -> IconScan:
         return scan
     explicit = icon_vote(comment.vote)
     if explicit is None:
-        return IconScan(scan.votes, (*scan.unknown, f"vote field {comment.vote!r}"))
-    return IconScan((*scan.votes, explicit), scan.unknown)
+        return replace(scan, unknown=(*scan.unknown, f"vote field {comment.vote!r}"))
+    return replace(scan, votes=(*scan.votes, explicit))

@@ -115,6 +115,17 @@ def tally(
         scan = scan_comment(comment)
         for src in scan.unknown:
             warnings.append(f"comment {comment.id} by {comment.author}: unknown voting icon {src}")
+        for src in scan.mismatched:
+            warnings.append(
+                f"comment {comment.id} by {comment.author}: the icon {src} is read as its "
+                "image, not its alt text"
+            )
+        if scan.set_aside:
+            icons = ", ".join(v.value for v in scan.set_aside)
+            warnings.append(
+                f"comment {comment.id} by {comment.author}: {icons} inside a quotation or "
+                "struck through, not used as a Vote"
+            )
         if not scan.votes:
             continue
         voter = comment.author
