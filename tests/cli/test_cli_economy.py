@@ -118,3 +118,50 @@ def test_state_json_is_the_contract(config_file: Path) -> None:
         "boss": "Kevan",
         "victory": None,
     }
+
+
+@pytest.mark.parametrize(
+    ("now", "refusal"),
+    [
+        pytest.param(
+            "2016-12-24T00:00:00Z",
+            "Error: refused: it is Seasonal Downtime (2016-12-24: 24 to 27 December) (rule "
+            '"Seasonal Downtime": "During this time no game actions may be taken except',
+            id='Seasonal Downtime: "hiatus every year on December 24th" - at 00:00:00',
+        ),
+        pytest.param(
+            "2016-05-16T12:00:01Z",
+            "Error: refused: the game is in Hiatus: the Declaration of Victory 'victory' is "
+            'pending (rule "Victory and Ascension": "During this time, the only game actions',
+            id='Victory and Ascension: "the game immediately goes into Hiatus" - a pending DoV',
+        ),
+    ],
+)
+def test_no_dynastic_action_while_the_game_is_paused(
+    config_file: Path, human: HumanEditor, page_title: str, now: str, refusal: str
+) -> None:
+    """Neither a dry run nor --apply: the pages stay as they were."""
+    from gamestate.profiles.blognomic_139.models import Post
+
+    database = next(
+        line.split('"')[1]
+        for line in config_file.read_text(encoding="utf-8").splitlines()
+        if line.startswith("database")
+    )
+    with Mirror.open(database) as mirror:
+        posted = datetime(2016, 5, 16, 12, tzinfo=UTC)
+        mirror.store_post(
+            Post(
+                "victory", "Declaration of Victory", "Declaration of Victory: Mine", "Josh", posted
+            ),
+            seen_at=posted,
+        )
+    before = human.read(f"{page_title}/Nomicland")
+    for apply_ in ([], ["--apply"]):
+        code, out = _run(
+            "zone", "create", "--word", "Mouse", *apply_, "--config", str(config_file), "--now", now
+        )
+        assert code == 1, out
+        assert out.startswith(refusal), out
+        assert out.count("\n") == 1
+    assert human.read(f"{page_title}/Nomicland") == before

@@ -34,6 +34,8 @@ from gamestate.dynasties.nomicland import (
     RepayDebt,
     parse_visitors,
 )
+from gamestate.profiles.blognomic_139.models import Game
+from gamestate.profiles.blognomic_139.timeline import Timeline
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.cli.status import load_game
 from wikibot.config import Config
@@ -68,12 +70,12 @@ _PAY = click.option(
 )
 
 
-def _roster(config: Config) -> tuple[str, frozenset[str]]:
-    """The Boss and the Idle players, from the mirror's roster."""
+def _roster(config: Config) -> tuple[str, frozenset[str], Game]:
+    """The Boss, the Idle players and the game, from the mirror."""
     game = load_game(config, None)
     if not game.boss:
         raise WikiError("the mirror's roster names no Boss; run `nomicbot sync` first")
-    return game.boss, frozenset(p.name for p in game.players if p.idle)
+    return game.boss, frozenset(p.name for p in game.players if p.idle), game
 
 
 def run_action(
@@ -101,7 +103,9 @@ def run_action(
         raise click.ClickException("no player to act as: pass --as NAME or set [game] player")
     cause = cause or "nomicbot " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     with reported():
-        boss, idle = _roster(config)
+        boss, idle, game = _roster(config)
+        # Rule "Victory and Ascension": a DoV puts the game in Hiatus (its timeline says).
+        hiatus = Timeline.from_game(game).hiatus_reason(now)
         client = connect(config, dry_run=not apply_)
         front = client.read(FRONT_PAGE).text if command == "zone create" else ""
         with Mirror.open(config.mirror.database) as mirror:
@@ -116,6 +120,7 @@ def run_action(
                     now=now,
                     boss=boss,
                     idle=idle,
+                    hiatus=hiatus,
                     cause=cause,
                     record=record,
                 )
@@ -309,7 +314,7 @@ def state(as_json: bool, config_path: str | None) -> None:
     """
     config = load(config_path)
     with reported():
-        boss, idle = _roster(config)
+        boss, idle, _game = _roster(config)
         client = connect(config, login=bool(config.wiki.user))
         with Mirror.open(config.mirror.database) as mirror:
             park = read_park(client, config.wiki, boss=boss, idle=idle, ledger=Ledger(mirror))

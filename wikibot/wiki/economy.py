@@ -52,6 +52,7 @@ from gamestate.dynasties.nomicland import (
     apply,
     parse_visitors,
 )
+from gamestate.dynasties.nomicland.engine import paused
 from gamestate.dynasties.nomicland.records import economy_from_record, record_of
 from rules_text import BuildingCatalogue, RulesTextError, buildings, parse_ruleset
 from wikibot.config import WikiConfig
@@ -309,6 +310,7 @@ def perform(
     now: datetime,
     boss: str,
     idle: frozenset[str] = frozenset(),
+    hiatus: str | None = None,
     cause: str = "",
     on_started: Callable[[LedgerEntry], None] | None = None,
     record: Callable[[Outcome], Mapping[str, Any]] | None = None,
@@ -319,6 +321,8 @@ def perform(
     or :class:`~wikibot.errors.WikiError`. ``on_started`` runs between the ledger's
     ``started`` row and the first edit (tests use it to crash there). ``record``
     adds keys to the ledger row's ``after`` (Focus Grouping's seed and draw).
+    ``hiatus`` is why the game is in Hiatus at ``now`` (the dynasty's timeline): then,
+    as in Seasonal Downtime, the action is refused (an interrupted one is finished).
     """
     arguments = arguments_of(action)
     op_id = op_id_of(command, actor, arguments, now)
@@ -338,6 +342,8 @@ def perform(
             return ActionResult(
                 command, outcome, {}, done.op_id, done.revisions, False, resumed, already=True
             )
+    if (refusal := paused(now, hiatus)) is not None:
+        raise refusal
     park = read_park(client, pages, boss=boss, idle=idle, ledger=ledger, now=now)
     outcome = apply(park.economy, action, actor=actor, now=now, catalogue=park.catalogue)
     titles = list(park.revisions)

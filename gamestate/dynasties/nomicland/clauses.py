@@ -21,6 +21,8 @@ from gamestate.dynasties.nomicland.models import (
 )
 
 __all__ = [
+    "HIATUS",
+    "SEASONAL_DOWNTIME",
     "BREAKING_EVEN",
     "BREAKING_EVEN_BOSS",
     "BUDGET",
@@ -246,4 +248,16 @@ NEGATIVE_VALUES = RuleClause(
     "An Imagineer who has a choice in whether to take an action defined by a dynastic rule may "
     "not take that action if [...] the action would change one or more of those values to an "
     "illegal value.",
+)
+HIATUS = RuleClause(
+    "Victory and Ascension",
+    "During this time, the only game actions that may be taken are those covered by Rules "
+    "\u201cImagineers\u201d, \u201cVotable Matters\u201d, \u201cCalls for Judgement\u201d, "
+    "\u201cGamestate Tracking\u201d and \u201cVictory and Ascension\u201d.",
+)
+SEASONAL_DOWNTIME = RuleClause(
+    "Seasonal Downtime",
+    "During this time no game actions may be taken except those described in the rules "
+    "entitled \u201cVotable Matters,\u201d \u201cGamestate Tracking\u201d and \u201cCall for "
+    "Judgement\u201d.",
 )

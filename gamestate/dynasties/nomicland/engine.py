@@ -32,7 +32,13 @@ from gamestate.dynasties.nomicland.actions import (
     RemoveLicense,
     RepayDebt,
 )
-from gamestate.dynasties.nomicland.clauses import IDLE, INTEREST, NEW_BUSINESS_DAY
+from gamestate.dynasties.nomicland.clauses import (
+    HIATUS,
+    IDLE,
+    INTEREST,
+    NEW_BUSINESS_DAY,
+    SEASONAL_DOWNTIME,
+)
 from gamestate.dynasties.nomicland.demand_actions import (
     CloseDemandPost,
     FocusGroup,
@@ -42,14 +48,30 @@ from gamestate.dynasties.nomicland.economy import Change, Economy, Field, Outcom
 from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.models import BusinessDay
 from gamestate.dynasties.nomicland.money import interest, repay
+from gamestate.profiles.blognomic_139.calendar import day_of, in_seasonal_downtime
 from rules_text.buildings import BuildingCatalogue
 
-__all__ = ["apply", "utc_day"]
+__all__ = ["apply", "paused", "utc_day"]
 
 
 def utc_day(now: datetime) -> datetime:
     """``now`` in UTC (a naive ``now`` is taken to be UTC already)."""
     return now.replace(tzinfo=UTC) if now.tzinfo is None else now.astimezone(UTC)
+
+
+def paused(at: datetime, hiatus: str | None = None) -> ActionRefused | None:
+    """Why no dynastic action may be taken at ``at``: Seasonal Downtime (24 to 27 December
+    UTC), or Hiatus (``hiatus``: why the game is in it then, from the dynasty's timeline);
+    None when actions may be taken. Corrections under "Gamestate Tracking" are not
+    dynastic actions and are not asked about."""
+    if in_seasonal_downtime(at):
+        return ActionRefused(
+            f"it is Seasonal Downtime ({day_of(at).isoformat()}: 24 to 27 December)",
+            SEASONAL_DOWNTIME,
+        )
+    if hiatus:
+        return ActionRefused(f"the game is in Hiatus: {hiatus}", HIATUS)
+    return None
 
 
 def apply(

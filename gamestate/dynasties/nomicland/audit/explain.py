@@ -17,7 +17,7 @@ from datetime import datetime
 
 from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
 from gamestate.dynasties.nomicland.audit.steps import ENACTED, FOCUS, PLAYER_ROW, Context, Step
-from gamestate.dynasties.nomicland.clauses import IDLE
+from gamestate.dynasties.nomicland.clauses import HIATUS, IDLE
 from gamestate.dynasties.nomicland.demand_actions import FOCUS_GROUPING_CLAUSE
 from gamestate.dynasties.nomicland.economy import Change, Economy, Field
 from gamestate.dynasties.nomicland.engine import apply
@@ -54,12 +54,6 @@ MAX_TRIES = 3000
 GAMESTATE_TRACKING = RuleClause(
     "Gamestate Tracking",
     "Any Imagineer may update any Imagineer's data via the GNDT, whenever the Ruleset permits it.",
-)
-HIATUS = RuleClause(
-    "Victory and Ascension",
-    "During this time, the only game actions that may be taken are those covered by Rules "
-    "\u201cImagineers\u201d, \u201cVotable Matters\u201d, \u201cCalls for Judgement\u201d, "
-    "\u201cGamestate Tracking\u201d and \u201cVictory and Ascension\u201d.",
 )
 IMAGINEERS = RuleClause(
     "Imagineers",
