@@ -226,6 +226,30 @@ def test_a_page_that_stays_truncated_is_kept_with_warnings(
         _entry_matches(entry, next(p for p in game.posts if p.id == entry.id))
 
 
+def test_a_complete_page_with_a_long_tail_after_html_is_complete(
+    sandbox_blog: Start, scraper: Make
+) -> None:
+    """An analytics script appended after ``</html>`` does not make a page look cut off."""
+    game = build_game(4)
+    blog = sandbox_blog(game, "classic")
+    tail = "</html>\n<script>/* analytics */ var x = '" + "a" * 2000 + "';</script>\n"
+    blog.add_fault("rewrite", path="/archive/queue_item_3", pattern="</html>\n", replacement=tail)
+    reader = scraper(blog)
+    before = blog.request_count
+    scraped = reader.post("queue_item_3")
+    assert blog.request_count - before == 2  # robots.txt, then the page once
+    assert scraped.complete and scraped.warnings == ()
+    assert scraped.post == game.posts[3]
+    listing = render_listing(
+        Site("classic", PLAYERS, "Kevan", game.terms, lambda name: 7),
+        game.posts,
+        heading="",
+        next_href=None,
+    )
+    page = parse_listing(listing.replace("</html>\n", tail), "http://blog.test/")
+    assert page.complete and page.warnings == () and len(page.entries) == len(game.posts)
+
+
 # Dates on the page: the ambiguity rule.
 
 

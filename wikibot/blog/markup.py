@@ -153,6 +153,14 @@ def classes_of(el: Tag) -> list[str]:
     return list(value) if isinstance(value, list) else str(value or "").split()
 
 
+_HTML_END = re.compile(r"</html\s*>", re.IGNORECASE)
+
+
 def is_complete_page(html: str) -> bool:
-    """A whole page ends with ``</html>``; a page cut off in transfer does not."""
-    return "</html>" in html[-512:].lower()
+    """A whole page has its closing ``</html>``; a page cut off in transfer does not.
+
+    The tag is looked for anywhere, not only near the end: a page may carry
+    anything after it (an analytics ``<script>`` appended by the server, a
+    trailing HTML comment), and is complete all the same.
+    """
+    return _HTML_END.search(html) is not None
