@@ -174,6 +174,17 @@ def test_repay(budget: int, debt: int, amount: int, after: tuple[int, int]) -> N
     assert out.changes[0].clause is clauses.REPAY
 
 
+def test_breaking_even_the_bosss_own_repayment_past_zero_loses_the_excess() -> None:
+    """Breaking Even: "If an Imagineer would move the Boss's Debt toward 0 by a value
+    greater than the current absolute value of the Boss's Debt, instead, the Boss's Debt
+    is set to 0" - the Boss's own sentence, with no Budget; Ann's repayment keeps it."""
+    state = with_row(economy(boss_debt=-100), "Kevan", budget=500, debt=-100)
+    out = act(state, RepayDebt(500), "Kevan")
+    assert (row(out.state, "Kevan").budget, row(out.state, "Kevan").debt) == (0, 0)
+    ann = act(with_row(economy(), "Ann", budget=500, debt=-100), RepayDebt(500))
+    assert (row(ann.state, "Ann").budget, row(ann.state, "Ann").debt) == (400, 0)
+
+
 REPAY_REFUSED = [
     pytest.param(500, -800, 501, id="Spending: Budget 500 cannot be reduced by 501"),
     pytest.param(500, -300, 0, id="Spending: repaying 0 is not an amount"),
