@@ -1,6 +1,7 @@
 """Reading the comments of a post page, in both markups, with stable ids.
 
-:func:`classic_comments` reads ``div.comment`` (author in its ``h3``, date in
+:func:`classic_comments` reads ``div.comment`` (author: the ``/member/N`` link in
+its ``h3``, as in a post's footer, never a permalink such as ``#``; date in
 its header, body in ``div.commentbody``, an explicit vote in
 ``div.commentvote > img``); :func:`wp_comments` reads the 2020 theme's
 ``li.comment`` (``data-author-name``, ``data-comment-time``, ``data-vote``;
@@ -69,6 +70,24 @@ def comment_ids(raw: list[RawComment], warn: Callable[[str], None]) -> list[RawC
     return out
 
 
+def _commenter_link(head: Tag | None) -> Tag | None:
+    """The commenter's link in a comment's ``h3``: the ``/member/N`` link, as in a post's
+    footer; failing that, the first link that is not a permalink (``#``, ``#comment-9``)."""
+    if head is None:
+        return None
+    links = [a for a in head.find_all("a") if isinstance(a, Tag)]
+    member = next((a for a in links if "/member/" in str(a.get("href", ""))), None)
+    if member is not None:
+        return member
+    return next((a for a in links if not _is_permalink(a)), None)
+
+
+def _is_permalink(a: Tag) -> bool:
+    """A link to a comment itself (``#comment-9``, ``/archive/x#comment-9``), not a person."""
+    href = str(a.get("href", ""))
+    return "#" in href or not a.get_text().strip().strip("#")
+
+
 def classic_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawComment]:
     """``div.comment``: author and date in the ``h3``, body in ``div.commentbody``."""
     raw: list[RawComment] = []
@@ -76,7 +95,7 @@ def classic_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[R
         if box.find_parent(class_="commentbody"):
             continue  # a quoted comment inside another's body
         head = find_tag(box, "h3")
-        link = find_tag(head, "a")
+        link = _commenter_link(head)
         icon = find_tag(find_tag(box, class_="commentvote"), "img")
         raw.append(
             (

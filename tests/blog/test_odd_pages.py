@@ -1,0 +1,92 @@
+"""Unusual classic pages a reviewer fed the parser: each reads right, or says what it could not."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from wikibot.blog.parse import ScrapedPost, parse_post
+
+URL = "http://blog.test/archive/odd"
+
+
+def _page(
+    comments: str = "",
+    *,
+    count: int = 0,
+    h3_class: str = "proposal open",
+    tag: str = '<a href="/category/proposal/" rel="tag">Proposal</a> | ',
+    admin: str = "",
+    posted: str = "13 Mar 2016 10:00:00  UTC",
+) -> str:
+    """A classic post page in the real shape, with the parts a test varies."""
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head><title>BlogNomic</title></head>\n<body>\n'
+        '<div id="page">\n<div id="main">\n<div id="content">\n'
+        f'<div class="post" id="post-odd">\n<h3 class="{h3_class}">'
+        '<a href="/archive/odd">Proposal: Odd</a></h3>\n'
+        '<div class="postcontent">\n<div class="postbody"><p>Text</p></div>\n'
+        f'<p><em>posted by <a href="/member/1">Kevan</a> at {posted}</em></p>\n'
+        f'<p>{tag}<a href="/archive/odd#comments">Comments ({count})</a></p>\n'
+        f'<div class="adminbox"><div class="adminfield">{admin}</div></div>\n'
+        "</div>\n</div>\n"
+        f'<div id="comments">\n<h4>Comments</h4>\n{comments}</div>\n'
+        "</div>\n</div>\n</div>\n</body>\n</html>\n"
+    )
+
+
+def _comment(ident: str, author: str, when: str, body: str = "", *, head: str = "") -> str:
+    head = head or f'<a href="/member/2">{author}</a>: {when}'
+    return (
+        f'<div class="comment" id="comment-{ident}">\n<h3>{head}</h3>\n'
+        f'<div class="commentbody">{body}</div>\n</div>\n'
+    )
+
+
+def _messages(scraped: ScrapedPost) -> str:
+    return " | ".join(w.message for w in scraped.warnings)
+
+
+def utc(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=UTC)  # type: ignore[misc]
+
+
+# 1. The 12-hour clock and zones, on a page.
+
+
+def test_pm_comment_is_later_than_an_am_one_on_the_page() -> None:
+    html = _page(
+        _comment("c1", "Josh", "13-03-2016 11:00:00 AM UTC", '<img alt="against">')
+        + _comment("c2", "Josh", "13-03-2016 01:00:00 PM UTC", '<img alt="for">'),
+        count=2,
+    )
+    scraped = parse_post(html, URL, "odd")
+    assert [c.posted_at for c in scraped.post.comments] == [
+        utc(2016, 3, 13, 11, 0, 0),
+        utc(2016, 3, 13, 13, 0, 0),
+    ]
+    assert scraped.warnings == ()
+
+
+def test_a_comment_in_a_named_zone_is_a_warning_not_utc() -> None:
+    html = _page(
+        _comment("c1", "Josh", "13-03-2016 11:00:00 UTC")
+        + _comment("c2", "Josh", "13-03-2016 12:00:00 BST"),
+        count=2,
+    )
+    scraped = parse_post(html, URL, "odd")
+    assert scraped.post.comments[1].posted_at == utc(2016, 3, 13, 11, 0, 0)  # the one before's
+    assert "time zone 'BST' is not UTC" in _messages(scraped)
+
+
+# 6. The commenter is the member link, not a permalink.
+
+
+def test_the_commenter_is_the_member_link_not_a_permalink() -> None:
+    head = (
+        '<a href="/archive/odd#comment-9">#</a> <a href="/member/3">Josh</a>: '
+        "13-03-2016 11:00:00 UTC"
+    )
+    html = _page(_comment("9", "", "", "hi", head=head), count=1)
+    scraped = parse_post(html, URL, "odd")
+    assert [(c.id, c.author) for c in scraped.post.comments] == [("9", "Josh")]
+    assert scraped.warnings == ()
