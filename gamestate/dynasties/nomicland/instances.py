@@ -12,9 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gamestate.dynasties.nomicland.clauses import EFFECT_APPLIES
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.effects import Effect, EffectKind, budget_text, read_effect
-from gamestate.dynasties.nomicland.models import Building, Zone
+from gamestate.dynasties.nomicland.models import Building, RuleClause, Zone
 from rules_text.buildings import BuildingCatalogue, BuildingDefinition
 
 __all__ = ["Instance", "instances_of", "size_of", "total_size"]
@@ -35,6 +36,14 @@ class Instance:
     """Its Effect as read (Budget versions halved); ``BY_HAND`` when unreadable or undefined."""
     copies: int = 1
     """How many identical instances (same name, same Budget flag) the Zone has."""
+
+    @property
+    def clause(self) -> RuleClause:
+        """Its own subrule's Effect, as a change quotes it (rule "Construction"'s "An Effect
+        applies only to ..." when the Ruleset defines no such Building)."""
+        if self.definition is None:
+            return EFFECT_APPLIES
+        return RuleClause(self.definition.name, f"Effect: {self.definition.effect}")
 
     @property
     def label(self) -> str:

@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from gamestate.dynasties.nomicland.actions import CreateLicense, ExerciseLicense, RemoveLicense
 from gamestate.dynasties.nomicland.clauses import (
-    EFFECT_APPLIES,
     LICENSE_BARRED,
     LICENSE_EXERCISE,
     LICENSE_FEE,
@@ -163,18 +162,19 @@ def exercise(
         boss = sum(i.effect.debt_moves[1] * i.copies for i in turnstiles)
         copies = sum(i.copies for i in turnstiles)
         what = f"Turnstile x{copies}: first to exercise onto Business Day {day.number}"
+        clause = turnstiles[0].clause
         state, moved = move_debt_toward_zero(
-            state, actor, own, clause=EFFECT_APPLIES, what=f"{what}, {own}"
+            state, actor, own, clause=clause, what=f"{what}, {own}"
         )
         changes += moved
         state, moved = move_debt_toward_zero(
-            state, state.boss, boss, clause=EFFECT_APPLIES, what=f"{what}, the Boss {boss}"
+            state, state.boss, boss, clause=clause, what=f"{what}, the Boss {boss}"
         )
         changes += moved
     elif turnstiles and not first:
         changes.append(
             Change(
-                EFFECT_APPLIES,
+                turnstiles[0].clause,
                 actor,
                 Field.NOTE,
                 None,

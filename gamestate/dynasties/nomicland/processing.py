@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from gamestate.dynasties.nomicland.actions import ProcessBusinessDay
 from gamestate.dynasties.nomicland.clauses import (
-    EFFECT_APPLIES,
     FILE_RECORDS,
     MISCELLANEOUS,
     PROCESS_ORDER,
@@ -88,7 +87,7 @@ def _effects(
         if effect.unless_exercised and has_exercised():
             notes.append(
                 Change(
-                    EFFECT_APPLIES,
+                    instance.clause,
                     actor,
                     Field.NOTE,
                     None,
@@ -101,7 +100,7 @@ def _effects(
         if effect.first_to_process and not is_first():
             notes.append(
                 Change(
-                    EFFECT_APPLIES,
+                    instance.clause,
                     actor,
                     Field.NOTE,
                     None,

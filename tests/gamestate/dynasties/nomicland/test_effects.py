@@ -17,7 +17,6 @@ from gamestate.dynasties.nomicland import (
     Field,
     ProcessBusinessDay,
     budget_text,
-    clauses,
     read_effect,
 )
 from tests.gamestate.dynasties.nomicland.game import (
@@ -224,7 +223,9 @@ def test_monorail_unless_exercised() -> None:
     state = act(state, ExerciseLicense(1)).state
     out = act(state, ProcessBusinessDay())
     assert row(out.state, "Ann").smiles == 10 - 1
-    assert any(c.clause is clauses.EFFECT_APPLIES and "Monorail" in c.reason for c in out.changes)
+    # The Monorail's own subrule is quoted, not Construction's "An Effect applies only ...".
+    [note] = [c for c in out.changes if "Monorail" in c.reason]
+    assert note.clause.rule == "Monorail" and "unless the Imagineer exercised" in note.clause.words
     # Exercised onto Business Day 2, not 1: the Monorail works on Day 1.
     state = economy(zones=[zone(buildings="Monorail", license="Frozen (cA)")], days=["", ""])
     state = act(state, ExerciseLicense(2)).state
@@ -236,6 +237,9 @@ def test_expedited_pass_point_only_for_the_first() -> None:
     state = act(economy(zones=zones, days=[""]), ProcessBusinessDay(), "Bob").state
     out = act(state, ProcessBusinessDay())
     assert row(out.state, "Ann").smiles == 10
+    [note] = [c for c in out.changes if "not the first to process" in c.reason]
+    assert note.clause.rule == "Expedited Pass Point"
+    assert note.clause.words.startswith("Effect: ")
     # From the pages alone: Bob's LBD 1 shows he processed Business Day 1 already.
     state = with_row(economy(zones=zones, days=[""]), "Bob", lbd=1)
     assert row(act(state, ProcessBusinessDay()).state, "Ann").smiles == 10

@@ -176,6 +176,10 @@ def test_turnstile(buildings: str, use: bool, debt: int, boss: int) -> None:
     state = with_row(licensed(buildings=buildings), "Ann", debt=-3000)
     out = act(state, ExerciseLicense(1, turnstile=use))
     assert (row(out.state, "Ann").debt, row(out.state, "Kevan").debt) == (debt, boss)
+    # Each Debt move quotes the Turnstile's own subrule.
+    moves = [c for c in out.changes if "Turnstile" in c.reason]
+    assert len(moves) == (2 if use else 0)
+    assert all(c.clause.rule == "Turnstile" for c in moves)
 
 
 def test_turnstile_only_for_the_first_exercise_of_a_day() -> None:
