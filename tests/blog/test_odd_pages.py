@@ -90,3 +90,50 @@ def test_the_commenter_is_the_member_link_not_a_permalink() -> None:
     scraped = parse_post(html, URL, "odd")
     assert [(c.id, c.author) for c in scraped.post.comments] == [("9", "Josh")]
     assert scraped.warnings == ()
+
+
+# 2. Comment dates that contradict the page's order.
+
+
+def test_a_comment_dated_before_its_post_or_the_one_above_is_a_warning() -> None:
+    html = _page(
+        _comment("c1", "Josh", "13-03-2016 09:00:00 UTC")  # before the post (10:00)
+        + _comment("c2", "Josh", "13-03-2016 12:00:00 UTC")
+        + _comment("c3", "Josh", "13-03-2016 11:00:00 UTC"),  # before c2
+        count=3,
+    )
+    scraped = parse_post(html, URL, "odd")
+    assert [c.posted_at.hour for c in scraped.post.comments] == [9, 12, 11]  # kept as dated
+    text = _messages(scraped)
+    assert "comment 'c1' by Josh: dated 2016-03-13 09:00:00+00:00 UTC, before its post" in text
+    assert "comment 'c3' by Josh: dated 2016-03-13 11:00:00+00:00 UTC, before the comment" in text
+    assert "'c2'" in text and "c2' by" not in text
+
+
+def test_the_page_order_proves_month_first_for_ambiguous_dates() -> None:
+    # Posted 1 Jan 2016. Day first, 01-03 is 1 March and 12-02 is 12 February: out of
+    # order. Month first, 3 January then 2 December: in order, so the page proves it.
+    html = _page(
+        _comment("c1", "Josh", "01-03-2016 10:00:00 UTC")
+        + _comment("c2", "Josh", "12-02-2016 10:00:00 UTC"),
+        count=2,
+        posted="01 Jan 2016 09:00:00  UTC",
+    )
+    scraped = parse_post(html, URL, "odd")
+    assert [c.posted_at for c in scraped.post.comments] == [
+        utc(2016, 1, 3, 10, 0, 0),
+        utc(2016, 12, 2, 10, 0, 0),
+    ]
+    assert scraped.warnings == ()
+
+
+def test_without_proof_from_the_order_ambiguous_dates_stay_day_first() -> None:
+    html = _page(
+        _comment("c1", "Josh", "03-05-2016 10:00:00 UTC")
+        + _comment("c2", "Josh", "04-05-2016 10:00:00 UTC"),
+        count=2,
+        posted="01 Mar 2016 09:00:00  UTC",
+    )
+    scraped = parse_post(html, URL, "odd")
+    assert [c.posted_at.month for c in scraped.post.comments] == [5, 5]
+    assert scraped.warnings == ()

@@ -50,6 +50,11 @@ naming the page and what was missing, and the rest of the page is kept:
 * a comment without an author is skipped; one whose date cannot be read is
   kept with the previous comment's time (comments are in time order, so the
   order of votes is kept), and the warning says so;
+* comments on one post are listed in time order, after the post: a page
+  whose ambiguous dates (``01-03-2016``) break that order read day first but
+  not month first proves month first (and is read so, as a ``03-20-2017``
+  would prove it); a comment still dated before its post, or (classic) before
+  the comment above it, is kept as dated, with a warning naming both;
 * a comment without an id gets one made from what does not change when other
   comments come and go: its author and the date its header prints
   (``Kevan@23-05-2016_11:00:00``), with ``~2``, ``~3``... for more comments by
@@ -440,11 +445,14 @@ class _PageReader:
         read = classic_comments if self.markup == "classic" else wp_comments
         raw = read(self.soup, self.warn)
         evidence = infer_date_order(w for *_, w in raw if isinstance(w, str))
+        order = evidence.order
         if evidence.is_conflicting:
             self.warn(
                 f"comment dates prove both orders ({evidence.day_first_proof!r} is day first, "
                 f"{evidence.month_first_proof!r} month first); ambiguous ones read day first"
             )
+        elif evidence.day_first_proof is None and evidence.month_first_proof is None:
+            order = _order_proven_by_sequence([w for *_, w in raw], post.posted_at)
         out: list[Comment] = []
         for ident, author, body, vote, when in raw:
             if not author:
@@ -458,10 +466,22 @@ class _PageReader:
                 self.warn(f"{where}: unknown voting icon {src!r}; kept as written")
             if vote is not None and icon_vote(vote) is None:
                 self.warn(f"{where}: unknown vote {vote!r}; kept as written")
-            moment = when if isinstance(when, datetime) else self._date(when, where, evidence.order)
+            moment = when if isinstance(when, datetime) else self._date(when, where, order)
             if moment is None:
                 moment = out[-1].posted_at if out else post.posted_at
                 self.warn(f"{where}: kept with the time of the comment before it ({moment} UTC)")
+            elif moment < post.posted_at:
+                self.warn(
+                    f"{where}: dated {moment} UTC, before its post ({post.posted_at} UTC); "
+                    "kept as dated"
+                )
+            elif self.markup == "classic" and out and moment < out[-1].posted_at:
+                before = out[-1]
+                self.warn(
+                    f"{where}: dated {moment} UTC, before the comment above it "
+                    f"({before.id!r}, {before.posted_at} UTC), though comments are listed in "
+                    "time order; kept as dated, so the later of the two in time counts as later"
+                )
             out.append(
                 Comment(id=ident, author=author, posted_at=moment, body_html=html, vote=vote)
             )
@@ -473,6 +493,34 @@ class _PageReader:
     def next_url(self) -> str | None:
         link = self.soup.find("a", rel="next", href=True)
         return urljoin(self.url, str(link["href"])) if isinstance(link, Tag) else None
+
+
+def _order_proven_by_sequence(headers: list[datetime | str], posted_at: datetime) -> DateOrder:
+    """The order the comments' place on the page proves for their ambiguous dates.
+
+    Comments on one post are in time order, after the post: if reading the
+    ambiguous dates day first puts a comment before its post or before the
+    comment above it, and reading them month first does not, the page proves
+    month first (and the other way round). Otherwise the appendix's day first.
+    """
+
+    def descents(order: DateOrder) -> int:
+        count, last = 0, posted_at
+        for when in headers:
+            moment: datetime | None = when if isinstance(when, datetime) else None
+            if isinstance(when, str) and (found := find_blog_date(when)) is not None:
+                try:
+                    moment = parse_blog_date(found, order=order)
+                except ValueError:
+                    moment = None
+            if moment is not None:
+                count += moment < last
+                last = moment
+        return count
+
+    if descents(DateOrder.DAY_FIRST) and not descents(DateOrder.MONTH_FIRST):
+        return DateOrder.MONTH_FIRST
+    return DateOrder.DAY_FIRST
 
 
 def parse_listing(
