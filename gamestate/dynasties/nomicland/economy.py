@@ -269,12 +269,15 @@ class Economy:
             d if isinstance(d, BusinessDay) else BusinessDay(n, parse_visitors(str(d)))
             for n, d in enumerate(days, start=1)
         )
+        # The Boss and the Idle come from the blog's roster, the rows from the GNDT: a name
+        # spelt in another case there is the row's player (as ``player`` looks rows up).
+        spelt = {r.name.casefold(): r.name for r in rows}
         return cls(
             players=tuple(rows),
             zones=tuple(zones),
             days=queue,
-            boss=boss,
-            idle=frozenset(idle),
+            boss=spelt.get(boss.casefold(), boss),
+            idle=frozenset(spelt.get(n.casefold(), n) for n in idle),
             books=books or Bookkeeping(),
         )
 

@@ -296,3 +296,16 @@ def test_interest_is_a_daily_communal_action() -> None:
     assert refused.value.clause is clauses.INTEREST
     next_sunday = SUNDAY.replace(day=29)
     assert row(act(state, ApplyInterest(), "Bob", now=next_sunday).state, "Kevan").debt == -121_000
+
+
+def test_the_roster_and_the_gndt_may_spell_a_name_in_another_case() -> None:
+    """The Boss and the Idle come from the blog's roster, the rows from the GNDT: "kevan"
+    is Kevan's row (Breaking Even's Boss sentence applies to him) and an Idle "ann" is
+    Ann, "not counted as Imagineers"."""
+    from gamestate.dynasties.nomicland import Economy, PlayerRow
+
+    rows = [PlayerRow("Kevan", budget=500, debt=-100), PlayerRow("Ann"), PlayerRow("Bob")]
+    state = Economy.from_pages(rows=rows, zones=[], days=[], boss="kevan", idle=["ann"])
+    assert (state.boss, state.idle, state.imagineers) == ("Kevan", {"Ann"}, ("Kevan", "Bob"))
+    out = act(state, RepayDebt(500), "Kevan")
+    assert (row(out.state, "Kevan").budget, row(out.state, "Kevan").debt) == (0, 0)
