@@ -137,3 +137,23 @@ def test_without_proof_from_the_order_ambiguous_dates_stay_day_first() -> None:
     scraped = parse_post(html, URL, "odd")
     assert [c.posted_at.month for c in scraped.post.comments] == [5, 5]
     assert scraped.warnings == ()
+
+
+# 8. The Admin's note and "Adminned at" in one paragraph.
+
+
+def test_note_and_adminned_in_one_paragraph_are_both_read() -> None:
+    admin = "<p>Enacted 5-0 by Kevan<br>Adminned at 14 Mar 2016 20:05:45 UTC</p>"
+    scraped = parse_post(_page(h3_class="proposal Enacted", admin=admin), URL, "odd")
+    assert scraped.post.admin_note == "Enacted 5-0 by Kevan"
+    assert scraped.post.resolved_at == utc(2016, 3, 14, 20, 5, 45)
+    assert scraped.warnings == ()
+
+
+def test_a_resolved_post_without_adminned_line_is_a_warning() -> None:
+    scraped = parse_post(_page(h3_class="proposal Enacted"), URL, "odd")
+    assert scraped.post.resolved_at is None
+    assert "shown Enacted but no readable 'Adminned at' line" in _messages(scraped)
+    admin = "<p>Enacted by Kevan</p><p>Adminned at 14 Mar 2016 20:05:45 UTC</p>"
+    scraped = parse_post(_page(admin=admin), URL, "odd")
+    assert "shown open (Pending) but has an 'Adminned at' line" in _messages(scraped)

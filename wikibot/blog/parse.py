@@ -73,6 +73,8 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
+from bs4.element import Comment as BsComment
+from bs4.element import NavigableString
 
 from gamestate.profiles.blognomic_139.icons import icon_vote, scan_html
 from gamestate.profiles.blognomic_139.models import Comment, Post, PostStatus
@@ -409,6 +411,13 @@ class _PageReader:
             self.warn(f"post {ident!r}: no 'Comments (N)' link")
         note, resolved_at = self._admin_field(meta, body, ident)
         category, status = self._kind(block, note)
+        if status is PostStatus.PENDING and resolved_at is not None:
+            self.warn(f"post {ident!r}: shown open (Pending) but has an 'Adminned at' line")
+        elif status is not PostStatus.PENDING and resolved_at is None:
+            self.warn(
+                f"post {ident!r}: shown {status.value} but no readable 'Adminned at' line; "
+                "resolved time unknown"
+            )
         html = inner_html(body) if isinstance(body, Tag) else nodes_html(body or [])
         return ListingEntry(
             id=ident,
@@ -428,11 +437,22 @@ class _PageReader:
     ) -> tuple[str | None, datetime | None]:
         """The Admin's note and the "Adminned at" time, wherever in the post they sit."""
         paragraphs = self._outside(meta, body, "p")
-        adminned = next((p for p in paragraphs if squeezed_text(p).startswith("Adminned at")), None)
+        adminned, lines, at = None, [], -1
+        for p in paragraphs:
+            lines = _lines(p)
+            at = next((i for i, ln in enumerate(lines) if _is_adminned(ln)), -1)
+            if at >= 0:
+                adminned = p
+                break
         resolved_at = None
         if adminned is not None:
-            resolved_at = self._date(squeezed_text(adminned), f"post {ident!r} 'Adminned at' date")
+            resolved_at = self._date(
+                " ".join(lines[at].split()), f"post {ident!r} 'Adminned at' date"
+            )
         note_p = next((p for p in paragraphs if "admin-note" in classes_of(p)), None)
+        if note_p is None and adminned is not None and at > 0:
+            # "Enacted 5-0 by Kevan<br>Adminned at ...": the note is the lines before.
+            return "\n".join(lines[:at]).strip(), resolved_at
         if note_p is None and adminned is not None:  # no class: the paragraph before
             note_p = adminned.find_previous_sibling("p")
         note = note_p.get_text() if isinstance(note_p, Tag) else None
@@ -493,6 +513,22 @@ class _PageReader:
     def next_url(self) -> str | None:
         link = self.soup.find("a", rel="next", href=True)
         return urljoin(self.url, str(link["href"])) if isinstance(link, Tag) else None
+
+
+def _lines(p: Tag) -> list[str]:
+    """A paragraph's text, one string per line its ``<br>`` tags make."""
+    lines = [""]
+    for node in p.descendants:
+        if isinstance(node, Tag):
+            if node.name == "br":
+                lines.append("")
+        elif isinstance(node, NavigableString) and not isinstance(node, BsComment):
+            lines[-1] += str(node)
+    return lines
+
+
+def _is_adminned(line: str) -> bool:
+    return " ".join(line.split()).startswith("Adminned at")
 
 
 def _order_proven_by_sequence(headers: list[datetime | str], posted_at: datetime) -> DateOrder:
