@@ -339,8 +339,14 @@ def check_draws(ledger: Ledger, catalogue: BuildingCatalogue) -> list[str]:
 
 def _check_focus_grouping(entry: LedgerEntry, catalogue: BuildingCatalogue) -> Iterable[str]:
     after = entry.after["state"]
-    state = economy_from_record(_before(entry, after))
-    action = FocusGroup(str(entry.arguments["post"]), datetime.fromisoformat(entry.arguments["at"]))
+    post = str(entry.arguments["post"])
+    before = dict(_before(entry, after))
+    # The books before it: this post's Focus Grouping not yet done.
+    books = dict(before.get("books", {}))
+    books["focus_grouped"] = [p for p in books.get("focus_grouped", ()) if p != post]
+    before["books"] = books
+    state = economy_from_record(before)
+    action = FocusGroup(post, datetime.fromisoformat(entry.arguments["at"]))
     again = apply(state, action, actor=entry.actor, now=entry.at, catalogue=catalogue)
     want: Sequence[str] = after["visitors"]
     got = [str(d) for d in again.state.days]

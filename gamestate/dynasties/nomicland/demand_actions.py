@@ -301,9 +301,15 @@ def focus_group(state: Economy, actor: str, action: FocusGroup) -> tuple[Economy
         raise ActionRefused(
             f"{actor} is not the Boss ({state.boss or 'nobody'})", FOCUS_GROUPING_CLAUSE
         )
+    if action.post in state.books.focus_grouped:
+        raise ActionRefused(
+            f"the Focus Grouping of Demand Post {action.post} was done already",
+            FOCUS_GROUPING_CLAUSE,
+        )
     seed = action.seed(state.boss)
     days, reason = focus_grouping(state.days, imagineers=len(state.imagineers), seed=seed)
-    new = state
+    books = replace(state.books, focus_grouped=(*state.books.focus_grouped, action.post))
+    new = replace(state, books=books)
     changes: list[Change] = []
     for old, day in zip(state.days, days, strict=True):
         if day != old:

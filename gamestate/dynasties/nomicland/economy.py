@@ -66,6 +66,9 @@ class Bookkeeping:
     """(Business Day, Imagineer) per IP License exercise, in order ("first to exercise")."""
     closed_demands: tuple[str, ...] = ()
     """Planning: the Demand Posts closed, by post id ("ceases to be considered a Demand Post")."""
+    focus_grouped: tuple[str, ...] = ()
+    """Planning: the Demand Posts whose Focus Grouping is done ("Upon posting a Demand Post,
+    the Boss must add three Visitors ...": once per post)."""
 
     def built_that_day(self, name: str, day: date) -> int:
         """How many Buildings an Imagineer constructed on one UTC day."""
@@ -122,6 +125,8 @@ class Bookkeeping:
             "processed": [list(p) for p in self.processed],
             "exercises": [list(p) for p in self.exercises],
             "closed_demands": list(self.closed_demands),
+            # Only when there is one: records written before it read (and compare) the same.
+            **({"focus_grouped": list(self.focus_grouped)} if self.focus_grouped else {}),
         }
 
     @classmethod
@@ -142,6 +147,7 @@ class Bookkeeping:
             processed=tuple((int(d), str(n)) for d, n in data.get("processed", ())),
             exercises=tuple((int(d), str(n)) for d, n in data.get("exercises", ())),
             closed_demands=tuple(str(p) for p in data.get("closed_demands", ())),
+            focus_grouped=tuple(str(p) for p in data.get("focus_grouped", ())),
         )
 
 

@@ -212,6 +212,18 @@ def test_focus_grouping_is_the_boss_s() -> None:
     assert refused.value.clause is FOCUS_GROUPING_CLAUSE
 
 
+def test_focus_grouping_is_once_per_demand_post() -> None:
+    """Planning: "Upon posting a Demand Post, the Boss must add three Visitors ..." - one
+    post, one Focus Grouping; another post has its own."""
+    state = economy(days=("", "", "", ""))
+    once = act(state, FocusGroup("demand_a", POSTED), "Kevan").state
+    with pytest.raises(ActionRefused) as refused:
+        act(once, FocusGroup("demand_a", POSTED), "Kevan")
+    assert refused.value.clause is FOCUS_GROUPING_CLAUSE
+    assert str(refused.value) == "the Focus Grouping of Demand Post demand_a was done already"
+    assert act(once, FocusGroup("demand_b", POSTED), "Kevan").state.days != once.days
+
+
 def test_focus_grouping_a_different_post_draws_differently() -> None:
     state = economy(days=("", "", "", ""))
     a = act(state, FocusGroup("demand_a", POSTED), "Kevan").state.days
