@@ -157,3 +157,45 @@ def test_a_resolved_post_without_adminned_line_is_a_warning() -> None:
     admin = "<p>Enacted by Kevan</p><p>Adminned at 14 Mar 2016 20:05:45 UTC</p>"
     scraped = parse_post(_page(admin=admin), URL, "odd")
     assert "shown open (Pending) but has an 'Adminned at' line" in _messages(scraped)
+
+
+# 5. Category and status only from what carries them.
+
+
+def test_a_layout_class_is_never_the_category() -> None:
+    scraped = parse_post(_page(h3_class="posttitle open", tag=""), URL, "odd")
+    assert scraped.post.category == ""
+    assert "no category shown (its classes 'posttitle' name none)" in _messages(scraped)
+    scraped = parse_post(_page(h3_class="posttitle proposal open", tag=""), URL, "odd")
+    assert scraped.post.category == "Proposal" and scraped.warnings == ()
+
+
+def test_a_category_link_and_class_that_disagree_are_a_warning() -> None:
+    scraped = parse_post(_page(h3_class="cfj open"), URL, "odd")
+    assert scraped.post.category == "Proposal"
+    assert "category link says 'Proposal' but its classes say 'Call for Judgement'" in (
+        _messages(scraped)
+    )
+
+
+def test_two_status_words_are_a_warning() -> None:
+    scraped = parse_post(_page(h3_class="proposal Enacted open"), URL, "odd")
+    assert scraped.post.status.value == "Pending"
+    assert "classes show 2 statuses (Enacted, open); read as Pending" in _messages(scraped)
+    admin = "<p>Enacted by Kevan</p><p>Adminned at 14 Mar 2016 20:05:45 UTC</p>"
+    scraped = parse_post(_page(h3_class="proposal Enacted open", admin=admin), URL, "odd")
+    assert scraped.post.status.value == "Enacted"
+    assert "read as Enacted (it has an 'Adminned at' line)" in _messages(scraped)
+
+
+def test_withdrawn_is_read_as_failed_with_a_warning() -> None:
+    admin = "<p>Withdrawn. Failed by Kevan.</p><p>Adminned at 14 Mar 2016 20:05:45 UTC</p>"
+    scraped = parse_post(_page(h3_class="proposal Withdrawn", admin=admin), URL, "odd")
+    assert scraped.post.status.value == "Failed"
+    text = _messages(scraped)
+    assert "status class 'Withdrawn' is none the site shows" in text
+    assert "no status" not in text
+    scraped = parse_post(_page(h3_class="proposal Whatever"), URL, "odd")
+    assert "no status word (Enacted, Failed, Vetoed, Illegal, open) among its classes" in (
+        _messages(scraped)
+    )

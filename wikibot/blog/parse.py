@@ -82,6 +82,7 @@ from wikibot.blog.comments import classic_comments, wp_comments
 from wikibot.blog.dates import DateOrder, find_blog_date, infer_date_order, parse_blog_date
 from wikibot.blog.markup import (
     category_from_slug,
+    category_slug,
     check_markup,
     classes_of,
     detect_markup,
@@ -112,6 +113,10 @@ _COMMENTS_RE = re.compile(
 _BODY_CLASSES = ("postbody", "entrybody", "entry-content", "entry-body")
 _COMMENT_REGIONS = ("comment", "commentbody", "comment-list", "comments-area")
 _TITLE_CLASSES = ("elementor-heading-title", "entry-title")
+_STATUS_CLASSES = frozenset(
+    ("enacted", "failed", "vetoed", "illegal", "open", "pending", "self-killed", "selfkilled")
+)
+"""The status words a title's class (or ``status-*``) carries; the site shows the first five."""
 
 
 @dataclass(frozen=True)
@@ -331,20 +336,30 @@ class _PageReader:
             and not _in_comments(el)
         ]
 
-    def _kind(self, block: _Block, note: str | None) -> tuple[str, PostStatus]:
-        """The post's category and status, from its classes, category link and Admin's note."""
+    def _kind(
+        self, block: _Block, note: str | None, resolved_at: datetime | None
+    ) -> tuple[str, PostStatus]:
+        """The post's category and status, from its classes, category link and Admin's note.
+
+        The category is the category link (``rel="tag"``), else a class naming a
+        known category (classic: ``proposal``, ``cfj``...; wp2020: any
+        ``term-category-*``); a layout class (``posttitle``) is never taken for
+        one. The status is the one status word among the classes; two that
+        disagree, or a word the site does not show, are read as the doc says and
+        warned about.
+        """
+        ident = block.ident
         slugs: list[str] = []
-        statuses: list[str] = []
+        words: list[str] = []
+        others: list[str] = []
         if self.markup == "classic":  # <h3 class="... proposal Enacted">
-            words = classes_of(block.link.find_parent("h3") or block.box)
-            for word in words:
-                try:
-                    PostStatus.from_text(word)
-                    statuses.append(word)
-                except ValueError:
+            for word in classes_of(block.link.find_parent("h3") or block.box):
+                if category_from_slug(word) != word:
                     slugs.append(word)
-            known = [w for w in slugs if category_from_slug(w) != w]
-            slugs = known or slugs[-1:]
+                elif word.lower() in _STATUS_CLASSES:
+                    words.append(word)
+                else:
+                    others.append(word)
         else:  # status-enacted term-category-proposal, on the article or in its template
             holders = [block.box, *self._outside(block.meta, block.body, True, class_=True)]
             for el in holders:
@@ -352,23 +367,65 @@ class _PageReader:
                     if w.startswith("term-category-"):
                         slugs.append(w.removeprefix("term-category-"))
                     elif w.startswith("status-"):
-                        statuses.append(w.removeprefix("status-"))
-        category = next(
+                        word = w.removeprefix("status-")
+                        (words if word.lower() in _STATUS_CLASSES else others).append(word)
+        category = self._category(block, slugs, others)
+        statuses = list(dict.fromkeys(PostStatus.from_text(w) for w in words))
+        if len(statuses) > 1:
+            # An "Adminned at" line says it was resolved; without one, an "open" stands.
+            resolved = [s for s in statuses if s is not PostStatus.PENDING]
+            if resolved_at is not None or PostStatus.PENDING not in statuses:
+                shown = resolved[-1]
+            else:
+                shown = PostStatus.PENDING
+            self.warn(
+                f"post {ident!r}: its classes show {len(statuses)} statuses "
+                f"({', '.join(words)}); read as {shown.value}"
+                + (" (it has an 'Adminned at' line)" if resolved_at is not None else "")
+            )
+            return category, status_from_page(shown, note)
+        if statuses:
+            return category, status_from_page(statuses[0], note)
+        if any(w.lower() == "withdrawn" for w in others):
+            self.warn(
+                f"post {ident!r}: status class 'Withdrawn' is none the site shows "
+                "(a withdrawn Proposal is shown Failed); read as Failed"
+            )
+            return category, status_from_page(PostStatus.FAILED, note)
+        unknown = f" among its classes {' '.join(others)!r}" if others else ""
+        self.warn(
+            f"post {ident!r}: no status word (Enacted, Failed, Vetoed, Illegal, open)"
+            f"{unknown}; read as Pending"
+        )
+        return category, PostStatus.PENDING
+
+    def _category(self, block: _Block, slugs: list[str], others: list[str]) -> str:
+        """The category link's text, else the class naming a category; warns on a clash."""
+        ident = block.ident
+        linked = next(
             (
                 a.get_text().strip()
                 for a in self._outside(block.meta, block.body, "a", rel=["tag", "category"])
             ),
             "",
-        ) or (category_from_slug(slugs[0]) if slugs else "")
+        )
+        named = list(dict.fromkeys(category_from_slug(w) for w in slugs))
+        agrees = linked in named or category_slug(linked) in {w.lower() for w in slugs}
+        if linked and named and not agrees:
+            self.warn(
+                f"post {ident!r}: its category link says {linked!r} but its classes say "
+                f"{named[0]!r}; read as {linked!r} (the link)"
+            )
+        elif len(named) > 1 and not linked:
+            self.warn(
+                f"post {ident!r}: its classes name {len(named)} categories "
+                f"({', '.join(named)}); read as {named[0]!r}"
+            )
+        category = linked or (named[0] if named else "")
         if not category:
-            self.warn(f"post {block.ident!r}: no category shown")
-        for word in reversed(statuses):
-            try:
-                return category, status_from_page(PostStatus.from_text(word), note)
-            except ValueError:
-                continue
-        self.warn(f"post {block.ident!r}: no status class; read as Pending")
-        return category, PostStatus.PENDING
+            unknown = f" (its classes {' '.join(others)!r} name none)" if others else ""
+            self.warn(f"post {ident!r}: no category shown{unknown}; category left empty")
+        return category
 
     def _date(
         self, text: str, what: str, order: DateOrder = DateOrder.DAY_FIRST
@@ -410,7 +467,7 @@ class _PageReader:
         else:
             self.warn(f"post {ident!r}: no 'Comments (N)' link")
         note, resolved_at = self._admin_field(meta, body, ident)
-        category, status = self._kind(block, note)
+        category, status = self._kind(block, note, resolved_at)
         if status is PostStatus.PENDING and resolved_at is not None:
             self.warn(f"post {ident!r}: shown open (Pending) but has an 'Adminned at' line")
         elif status is not PostStatus.PENDING and resolved_at is None:
