@@ -374,6 +374,7 @@ class _PageReader:
         if len(statuses) > 1:
             # An "Adminned at" line says it was resolved; without one, an "open" stands.
             resolved = [s for s in statuses if s is not PostStatus.PENDING]
+            shown: PostStatus
             if resolved_at is not None or PostStatus.PENDING not in statuses:
                 shown = resolved[-1]
             else:
