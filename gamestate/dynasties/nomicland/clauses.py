@@ -21,6 +21,7 @@ from gamestate.dynasties.nomicland.models import (
 )
 
 __all__ = [
+    "JOINING",
     "HIATUS",
     "SEASONAL_DOWNTIME",
     "BREAKING_EVEN",
@@ -260,4 +261,9 @@ SEASONAL_DOWNTIME = RuleClause(
     "During this time no game actions may be taken except those described in the rules "
     "entitled \u201cVotable Matters,\u201d \u201cGamestate Tracking\u201d and \u201cCall for "
     "Judgement\u201d.",
+)
+JOINING = RuleClause(
+    "Imagineers",
+    "An Admin shall add them to the roster in the sidebar and the GNDT, at which moment they "
+    "become an Imagineer.",
 )

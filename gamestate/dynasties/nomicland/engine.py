@@ -36,6 +36,7 @@ from gamestate.dynasties.nomicland.clauses import (
     HIATUS,
     IDLE,
     INTEREST,
+    JOINING,
     NEW_BUSINESS_DAY,
     SEASONAL_DOWNTIME,
 )
@@ -90,7 +91,7 @@ def apply(
     """
     player = state.player(actor)
     if player is None:
-        raise ActionRefused(f"{actor} has no row in the GNDT, so is not an Imagineer", IDLE)
+        raise ActionRefused(f"{actor} has no row in the GNDT, so is not an Imagineer", JOINING)
     if player.name in state.idle:
         raise ActionRefused(f"{player.name} is Idle", IDLE)
     actor = player.name

@@ -138,6 +138,10 @@ def test_change_json() -> None:
 def test_unknown_actor_refused() -> None:
     from gamestate.dynasties.nomicland import ActionRefused
 
-    with pytest.raises(ActionRefused, match="no row in the GNDT"):
+    with pytest.raises(ActionRefused, match="no row in the GNDT") as refused:
         act(economy(), RepayDebt(1), "Zed")
+    # Rule "Imagineers": added "to the roster in the sidebar and the GNDT, at which moment
+    # they become an Imagineer" - not rule "Idle Imagineers".
+    assert refused.value.clause.rule == "Imagineers"
+    assert "at which moment they become an Imagineer" in refused.value.clause.words
     assert economy().with_new_player("Zed").player("Zed") == PlayerRow("Zed", lbd=3)
