@@ -250,6 +250,43 @@ def test_a_complete_page_with_a_long_tail_after_html_is_complete(
     assert page.complete and page.warnings == () and len(page.entries) == len(game.posts)
 
 
+@pytest.mark.parametrize("markup", ["classic", "wp2020"])
+def test_listings_are_followed_by_their_numbered_page_links_without_rel_next(
+    sandbox_blog: Start, scraper: Make, markup: str
+) -> None:
+    """A "Next Page &raquo;" link with no ``rel="next"``: the walk goes on all the same."""
+    game = build_game(25)
+    blog = sandbox_blog(game, markup)
+    blog.add_fault(
+        "rewrite", path="*", count=50, pattern=r'<a rel="next"[^>]*>[^<]*', replacement=""
+    )
+    first = scraper(blog).front_page()
+    assert first is not None and first.next_url is None  # the fault took the link away
+    blog.clear_faults()
+    blog.add_fault(
+        "rewrite",
+        path="*",
+        count=50,
+        pattern=r'<a rel="next" class="next" href="([^"]*)">[^<]*',
+        replacement=r'<a href="\1">Next Page &raquo;',
+    )
+    pages = list(scraper(blog).iter_listings())
+    assert len(pages) == 3
+    assert sorted(e.id for p in pages for e in p.entries) == sorted(p.id for p in game.posts)
+
+
+def test_a_numbered_next_link_is_the_least_page_after_this_one() -> None:
+    links = (
+        '<a href="/P10">2</a> <a href="/">1</a> <a href="/P20">3</a> <a href="/2016/05/P10">x</a>'
+    )
+    html = _PAGE.format(author="x").replace("</body>", f"<p>{links}</p></body>")
+    assert parse_listing(html, "http://blog.test/").next_url == "http://blog.test/P10"
+    assert parse_listing(html, "http://blog.test/P10").next_url == "http://blog.test/P20"
+    assert parse_listing(html, "http://blog.test/P20").next_url is None
+    two = _PAGE.format(author="x").replace("</body>", '<a href="/P2">Next Page &raquo;</a></body>')
+    assert parse_listing(two, "http://blog.test/").next_url == "http://blog.test/P2"
+
+
 # Dates on the page: the ambiguity rule.
 
 

@@ -181,7 +181,8 @@ class ListingPage:
     sidebar: Sidebar | None
     """The sidebar's roster, if the page has one."""
     next_url: str | None
-    """The next (older) page, from ``<a rel="next">``."""
+    """The next (older) page: ``<a rel="next">``, else the link to this listing's next
+    numbered page (``/P10``, ``/page/2/``)."""
     etag: str | None
     """The page's ETag, for a conditional re-read."""
     last_modified: str | None
@@ -569,8 +570,40 @@ class _PageReader:
     # Paging.
 
     def next_url(self) -> str | None:
+        """The next (older) listing page: ``<a rel="next">``, else the numbered page link.
+
+        Without ``rel="next"`` (a "Next Page &raquo;" link), the next page is the
+        link to this listing's own numbered page just after this one:
+        ExpressionEngine's ``{listing}/P{n}`` (``/P10``, ``/2016/05/P20``), or
+        WordPress's ``{listing}/page/{n}/``, with the least ``n`` greater than
+        this page's, on the same site.
+        """
         link = self.soup.find("a", rel="next", href=True)
-        return urljoin(self.url, str(link["href"])) if isinstance(link, Tag) else None
+        if isinstance(link, Tag):
+            return urljoin(self.url, str(link["href"]))
+        here = urlsplit(self.url)
+        base, current = _numbered(here.path)
+        best: tuple[int, str] | None = None
+        for a in self.soup.find_all("a", href=True):
+            target = urlsplit(urljoin(self.url, str(a["href"])))
+            if target.netloc != here.netloc or target.fragment:
+                continue
+            at, n = _numbered(target.path)
+            if at == base and n > current and (best is None or n < best[0]):
+                best = (n, target._replace(query="", fragment="").geturl())
+        return best[1] if best is not None else None
+
+
+_PAGE_NUMBER = re.compile(r"^(?P<base>.*?/)(?:P(?P<offset>[0-9]+)|page/(?P<page>[0-9]+))/?$")
+
+
+def _numbered(path: str) -> tuple[str, int]:
+    """A listing page's path as its listing and its number: ``/2016/05/P10`` is
+    (``/2016/05/``, 10), ``/page/2/`` (``/``, 2), a first page (its path, 0)."""
+    m = _PAGE_NUMBER.match(path)
+    if m is None:
+        return (path if path.endswith("/") else path + "/"), 0
+    return m["base"], int(m["offset"] or m["page"])
 
 
 def _lines(p: Tag) -> list[str]:

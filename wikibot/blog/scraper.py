@@ -11,7 +11,8 @@
   stays cut, what it holds is kept except its last post or comment, with a
   warning (see :mod:`wikibot.blog.parse`);
 * a page that names no charset is read as UTF-8, as the blog writes it;
-* listings are followed by their ``<a rel="next">`` links, each page once.
+* listings are followed by their ``<a rel="next">`` links, or without one by the
+  link to the listing's next numbered page (``/P10``, ``/page/2/``), each page once.
 """
 
 from __future__ import annotations
@@ -201,7 +202,8 @@ class BlogScraper:
         )
 
     def iter_listings(self, start_url: str | None = None) -> Iterator[ListingPage]:
-        """Listing pages from ``start_url`` (the front page) on, following "next" links."""
+        """Listing pages from ``start_url`` (the front page) on, following "next" links
+        (:attr:`ListingPage.next_url`)."""
         url: str | None = urljoin(self.base_url, start_url or "")
         seen: set[str] = set()
         while url is not None and url not in seen:
