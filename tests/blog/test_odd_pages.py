@@ -199,3 +199,28 @@ def test_withdrawn_is_read_as_failed_with_a_warning() -> None:
     assert "no status word (Enacted, Failed, Vetoed, Illegal, open) among its classes" in (
         _messages(scraped)
     )
+
+
+# 11. wp2020: the vote is data-vote, not an icon.
+
+
+def test_wp2020_vote_is_data_vote_only() -> None:
+    html = """<html><body><article class="post status-open term-category-proposal">
+<h2 class="entry-title"><a href="/archive/x">Proposal: X</a></h2><div class="entry-content">b</div>
+<p><em>posted by <a href="/member/1">Kevan</a> at 01 Jun 2016 00:00:00  UTC</em></p>
+<a href="/archive/x#comments">Comments (2)</a></article>
+<ol class="comment-list">
+<li class="comment" id="comment-a" data-author-name="Josh" data-comment-time="1464742800"
+ data-vote=""><div class="meta"><div class="vote">
+<img alt="for" src="/wp-content/uploads/icons/for.svg"></div></div>
+<div class="content">no vote field</div></li>
+<li class="comment" id="comment-b" data-author-name="Kevan" data-comment-time="1464746400"
+ data-vote="against"><div class="meta"><div class="vote">
+<img alt="against" src="/wp-content/uploads/icons/against.svg"></div></div>
+<div class="content">voted</div></li>
+</ol></body></html>"""
+    scraped = parse_post(html, "http://blog.test/archive/x", "x")
+    assert [(c.id, c.vote) for c in scraped.post.comments] == [("a", None), ("b", "against")]
+    assert "comment 'a' by Josh: its div.vote shows 'for' but its data-vote is empty" in (
+        _messages(scraped)
+    )

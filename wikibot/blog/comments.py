@@ -5,8 +5,10 @@ its ``h3``, as in a post's footer, never a permalink such as ``#``; date in
 its header, body in ``div.commentbody``, an explicit vote in
 ``div.commentvote > img``); :func:`wp_comments` reads the 2020 theme's
 ``li.comment`` (``data-author-name``, ``data-comment-time``, ``data-vote``;
-the body, ``span.author-name`` and ``div.vote`` of each comment, not of its
-replies in ``ol.children``). Both give raw comments (id, author, body, vote,
+the body and ``span.author-name`` of each comment, not of its replies in
+``ol.children``). A wp2020 comment's vote is its ``data-vote`` only (empty or
+``no-vote``: no vote); an icon in its ``div.vote`` with no ``data-vote`` is
+not read as a vote, with a warning. Both give raw comments (id, author, body, vote,
 time or the header text holding it) that :mod:`wikibot.blog.parse` dates and
 checks; :func:`comment_ids` gives each an id that does not move.
 """
@@ -120,11 +122,17 @@ def wp_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawCom
         name = find_tag(_own(li, class_="author-name"), "a")
         author = str(li.get("data-author-name") or "") or (name.get_text().strip() if name else "")
         body = _own(li, "div", class_="content")
+        # The vote is the comment's data-vote field, never an icon: div.vote only shows it.
         word = str(li.get("data-vote") or "").strip().lower()
-        if not word:
-            box = _own(li, "div", class_="vote")
-            icon = find_tag(box, "img")
-            word = str(icon.get("alt", "")).strip().lower() if icon else ""
+        icon = find_tag(_own(li, "div", class_="vote"), "img")
+        shown = str(icon.get("alt", "")).strip().lower() if icon else ""
+        if shown and word in ("", "no-vote", "none"):
+            where = f"comment {ident!r} by {author}" if ident else f"a comment by {author}"
+            field = f"{word!r}" if word else "empty"
+            warn(
+                f"{where}: its div.vote shows {shown!r} but its data-vote is {field}; "
+                "only data-vote is the vote, so none is read"
+            )
         when: datetime | str = squeezed_text(_own(li, class_=["meta", "comment-meta"]))
         stamp = str(li.get("data-comment-time") or "")
         try:
