@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from wikibot.blog.parse import ScrapedPost, parse_post
+from wikibot.blog.parse import ScrapedPost, parse_listing, parse_post
 
 URL = "http://blog.test/archive/odd"
 
@@ -224,3 +224,17 @@ def test_wp2020_vote_is_data_vote_only() -> None:
     assert "comment 'a' by Josh: its div.vote shows 'for' but its data-vote is empty" in (
         _messages(scraped)
     )
+
+
+# 10. A post listed twice.
+
+
+def test_a_post_listed_twice_is_kept_once_with_a_warning() -> None:
+    one = _page(count=0)
+    post = one[one.index('<div class="post"') : one.index('<div id="comments">')]
+    twice = one.replace(post, post + post.replace("Proposal: Odd", "Proposal: Odd again"))
+    page = parse_listing(twice, "http://blog.test/")
+    assert [(e.id, e.title) for e in page.entries] == [("odd", "Proposal: Odd")]
+    assert [w.message for w in page.warnings] == [
+        "post 'odd': listed twice on the page; the first kept"
+    ]

@@ -661,9 +661,14 @@ def parse_listing(
     """Reads a listing page's HTML (front page, month, category) already fetched."""
     reader = _PageReader(html, url, markup)
     entries = []
+    seen: set[str] = set()
     for block in reader.post_blocks():
-        entry = reader.entry(block)
         ident = block.ident
+        if ident in seen:
+            reader.warn(f"post {ident!r}: listed twice on the page; the first kept")
+            continue
+        seen.add(ident)
+        entry = reader.entry(block)
         if entry is None:
             reader.warn(f"post {ident!r}: skipped (no readable date)")
         else:
