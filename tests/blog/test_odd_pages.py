@@ -238,3 +238,22 @@ def test_a_post_listed_twice_is_kept_once_with_a_warning() -> None:
     assert [w.message for w in page.warnings] == [
         "post 'odd': listed twice on the page; the first kept"
     ]
+
+
+# 7. Comments swallowed by a tag left open in an earlier comment.
+
+
+def test_comments_swallowed_by_an_unclosed_div_are_named() -> None:
+    html = _page(
+        _comment("c1", "Josh", "13-03-2016 11:00:00 UTC", "<div><div>oops")
+        + _comment("c2", "Kevan", "13-03-2016 12:00:00 UTC", '<img alt="for">')
+        + _comment("c3", "Josh", "13-03-2016 13:00:00 UTC", '<img alt="against">'),
+        count=3,
+    )
+    scraped = parse_post(html, URL, "odd")
+    assert [c.id for c in scraped.post.comments] == ["c1"]
+    text = _messages(scraped)
+    assert "comment 'c2' by 'Kevan': inside the body of comment 'c1'" in text
+    assert "comment 'c3' by 'Josh': inside the body of comment 'c1'" in text
+    assert "skipped, so its vote is not read" in text
+    assert "Comments (3) but shows 1" in text

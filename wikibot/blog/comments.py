@@ -94,8 +94,19 @@ def classic_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[R
     """``div.comment``: author and date in the ``h3``, body in ``div.commentbody``."""
     raw: list[RawComment] = []
     for box in soup.find_all("div", class_="comment"):
-        if box.find_parent(class_="commentbody"):
-            continue  # a quoted comment inside another's body
+        if (holder := box.find_parent(class_="commentbody")) is not None:
+            # A quoted comment inside another's body, or a real one swallowed by a tag
+            # left open in an earlier body: either way not read, but named.
+            outer = holder.find_parent("div", class_="comment")
+            outer_id = str(outer.get("id", "")).removeprefix("comment-") if outer else ""
+            link = _commenter_link(find_tag(box, "h3"))
+            ident = str(box.get("id", "")).removeprefix("comment-").strip()
+            warn(
+                f"comment {ident!r} by {link.get_text().strip() if link else '?'!r}: inside "
+                f"the body of comment {outer_id!r} (a quote, or a tag left open there); "
+                "skipped, so its vote is not read"
+            )
+            continue
         head = find_tag(box, "h3")
         link = _commenter_link(head)
         icon = find_tag(find_tag(box, class_="commentvote"), "img")
