@@ -105,8 +105,8 @@ def test_a_comment_dated_before_its_post_or_the_one_above_is_a_warning() -> None
     scraped = parse_post(html, URL, "odd")
     assert [c.posted_at.hour for c in scraped.post.comments] == [9, 12, 11]  # kept as dated
     text = _messages(scraped)
-    assert "comment 'c1' by Josh: dated 2016-03-13 09:00:00+00:00 UTC, before its post" in text
-    assert "comment 'c3' by Josh: dated 2016-03-13 11:00:00+00:00 UTC, before the comment" in text
+    assert "comment 'c1' by 'Josh': dated 2016-03-13 09:00:00+00:00 UTC, before its post" in text
+    assert "comment 'c3' by 'Josh': dated 2016-03-13 11:00:00+00:00 UTC, before the comment" in text
     assert "'c2'" in text and "c2' by" not in text
 
 
@@ -221,7 +221,7 @@ def test_wp2020_vote_is_data_vote_only() -> None:
 </ol></body></html>"""
     scraped = parse_post(html, "http://blog.test/archive/x", "x")
     assert [(c.id, c.vote) for c in scraped.post.comments] == [("a", None), ("b", "against")]
-    assert "comment 'a' by Josh: its div.vote shows 'for' but its data-vote is empty" in (
+    assert "comment 'a' by 'Josh': its div.vote shows 'for' but its data-vote is empty" in (
         _messages(scraped)
     )
 
@@ -257,3 +257,14 @@ def test_comments_swallowed_by_an_unclosed_div_are_named() -> None:
     assert "comment 'c3' by 'Josh': inside the body of comment 'c1'" in text
     assert "skipped, so its vote is not read" in text
     assert "Comments (3) but shows 1" in text
+
+
+# 9. Names in warnings are quoted so a non-breaking space shows.
+
+
+def test_a_name_with_a_non_breaking_space_is_visible_in_a_warning() -> None:
+    head = '<a href="/member/3">Josh\u00a0Smith</a>: 13-03-2016 11:00:00 UTC'
+    html = _page(_comment("c1", "", "", '<img src="/images/vote/maybe.gif">', head=head), count=1)
+    scraped = parse_post(html, URL, "odd")
+    assert scraped.post.comments[0].author == "Josh\u00a0Smith"  # kept exactly
+    assert "comment 'c1' by 'Josh\\xa0Smith': unknown voting icon" in _messages(scraped)

@@ -364,7 +364,7 @@ def test_malformed_comments_are_kept_or_skipped_with_warnings() -> None:
     assert comments[1].posted_at == comments[0].posted_at  # best-effort time, with a warning
     text = " | ".join(w.message for w in scraped.warnings)
     assert "unknown voting icon '/images/vote/maybe.gif'" in text
-    assert "comment 'c2' by Josh: not a blog date" in text or "c2' by Josh: no date" in text
+    assert "comment 'c2' by 'Josh': not a blog date" in text or "c2' by 'Josh': no date" in text
     assert "comment 'c3': no author; skipped" in text
     assert "Comments (3) but shows 2" in text
     with pytest.raises(ScrapeError, match="undated"):

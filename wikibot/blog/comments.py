@@ -138,7 +138,7 @@ def wp_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawCom
         icon = find_tag(_own(li, "div", class_="vote"), "img")
         shown = str(icon.get("alt", "")).strip().lower() if icon else ""
         if shown and word in ("", "no-vote", "none"):
-            where = f"comment {ident!r} by {author}" if ident else f"a comment by {author}"
+            where = f"comment {ident!r} by {author!r}" if ident else f"a comment by {author!r}"
             field = f"{word!r}" if word else "empty"
             warn(
                 f"{where}: its div.vote shows {shown!r} but its data-vote is {field}; "

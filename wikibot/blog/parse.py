@@ -537,7 +537,7 @@ class _PageReader:
             if not author:
                 self.warn(f"comment {ident!r}: no author; skipped")
                 continue
-            where = f"comment {ident!r} by {author}"
+            where = f"comment {ident!r} by {author!r}"
             html = inner_html(body) if body is not None else ""
             if body is None:
                 self.warn(f"{where}: no comment body; body left empty")
@@ -714,7 +714,7 @@ def parse_post(
     if reader.truncated and comments:
         last = comments.pop()
         reader.warn(
-            f"comment {last.id!r} by {last.author}: dropped, as the page was cut off "
+            f"comment {last.id!r} by {last.author!r}: dropped, as the page was cut off "
             "inside or after it"
         )
     elif entry.comment_count >= 0 and entry.comment_count != len(comments):
