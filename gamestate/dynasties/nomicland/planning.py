@@ -410,7 +410,7 @@ def _judge(
         return bid(
             amount,
             BidVerdict.OVER_ONE_THIRD,
-            f"{ONE_THIRD} - {amount} > {budget} / 3 (the Boss's Budget at {format_time(at)})",
+            f"{ONE_THIRD} - {amount} > {budget} / 3 (the Boss's Budget when the bid was made)",
         )
     return bid(
         amount,
