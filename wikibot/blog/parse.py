@@ -25,8 +25,8 @@ hooks are relied on:
   ``posted by <a href="/member/N">NAME</a> at DATE`` footer; ``Comments (N)``
   (or WordPress's ``N Comments``); the "Adminned at DATE" paragraph and the
   Admin's note before it, at any depth in the post;
-* a comment: ``div.comment`` (author in its ``h3``, date in its header, body in
-  ``div.commentbody``) or ``li.comment`` (``data-author-name``,
+* a comment: ``div.comment`` (author the ``/member/N`` link in its ``h3``, date
+  in its header, body in ``div.commentbody``) or ``li.comment`` (``data-author-name``,
   ``data-comment-time``, ``data-vote``, body in ``div.content``);
 * the sidebar: ``#PlayerList > a`` (a trailing ``*`` marks Idle players,
   ``class="admin"`` or ``title="Admin"`` Admins), ``#PlayerCount`` ("... 7 ...
@@ -40,9 +40,14 @@ non-breaking spaces included). Bodies are kept as HTML, voting icons included, r
 Nothing on a bad page is dropped silently: every gap is a :class:`ScrapeWarning`
 naming the page and what was missing, and the rest of the page is kept:
 
-* a page cut off in transfer (no closing ``</html>``, see
+* a page cut off in transfer (no closing ``</html>`` anywhere, see
   :func:`is_complete_page`) keeps what it holds except its last post or
   comment, which may be cut too and is dropped with a warning;
+* classes that contradict each other or the category link, a status word the
+  site does not show (``Withdrawn``: read as Failed), a missing category
+  (left empty; a layout class such as ``posttitle`` is never one), a resolved
+  post without an "Adminned at" line, a post listed twice (the first kept) and
+  comments inside another comment's body (skipped) are each a warning;
 * a post without an author link keeps an empty author; a listing entry
   without a readable date is skipped (:func:`parse_post` raises ScrapeError
   instead); a missing ``Comments (N)``, or one beyond belief (over
