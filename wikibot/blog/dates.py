@@ -42,6 +42,7 @@ __all__ = [
     "format_named_date",
     "format_numeric_date",
     "infer_date_order",
+    "order_proven_by_sequence",
     "parse_blog_date",
 ]
 
@@ -257,3 +258,31 @@ def format_numeric_date(moment: datetime, order: DateOrder = DateOrder.DAY_FIRST
     m = moment.astimezone(UTC)
     first, second = (m.day, m.month) if order is DateOrder.DAY_FIRST else (m.month, m.day)
     return f"{first:02d}-{second:02d}-{m.year:04d} {m:%H:%M:%S}"
+
+
+def order_proven_by_sequence(headers: list[datetime | str], posted_at: datetime) -> DateOrder:
+    """The order the comments' place on the page proves for their ambiguous dates.
+
+    Comments on one post are in time order, after the post: if reading the
+    ambiguous dates day first puts a comment before its post or before the
+    comment above it, and reading them month first does not, the page proves
+    month first (and the other way round). Otherwise the appendix's day first.
+    """
+
+    def descents(order: DateOrder) -> int:
+        count, last = 0, posted_at
+        for when in headers:
+            moment: datetime | None = when if isinstance(when, datetime) else None
+            if isinstance(when, str) and (found := find_blog_date(when)) is not None:
+                try:
+                    moment = parse_blog_date(found, order=order)
+                except ValueError:
+                    moment = None
+            if moment is not None:
+                count += moment < last
+                last = moment
+        return count
+
+    if descents(DateOrder.DAY_FIRST) and not descents(DateOrder.MONTH_FIRST):
+        return DateOrder.MONTH_FIRST
+    return DateOrder.DAY_FIRST

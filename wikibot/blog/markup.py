@@ -38,6 +38,7 @@ __all__ = [
     "inner_html",
     "is_complete_page",
     "nodes_html",
+    "numbered_page",
     "squeezed_text",
 ]
 
@@ -164,3 +165,15 @@ def is_complete_page(html: str) -> bool:
     trailing HTML comment), and is complete all the same.
     """
     return _HTML_END.search(html) is not None
+
+
+_PAGE_NUMBER = re.compile(r"^(?P<base>.*?/)(?:P(?P<offset>[0-9]+)|page/(?P<page>[0-9]+))/?$")
+
+
+def numbered_page(path: str) -> tuple[str, int]:
+    """A listing page's path as its listing and its number: ``/2016/05/P10`` is
+    (``/2016/05/``, 10), ``/page/2/`` (``/``, 2), a first page (its path, 0)."""
+    m = _PAGE_NUMBER.match(path)
+    if m is None:
+        return (path if path.endswith("/") else path + "/"), 0
+    return m["base"], int(m["offset"] or m["page"])

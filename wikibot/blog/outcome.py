@@ -14,10 +14,14 @@ reader of Admins' notes.
 
 from __future__ import annotations
 
+from bs4 import Tag
+from bs4.element import Comment as BsComment
+from bs4.element import NavigableString
+
 from gamestate.profiles.blognomic_139.admin_notes import Outcome, parse_admin_note
 from gamestate.profiles.blognomic_139.models import PostStatus
 
-__all__ = ["status_from_page"]
+__all__ = ["is_adminned_line", "paragraph_lines", "status_from_page"]
 
 _REFINED = {Outcome.SELF_KILLED: PostStatus.SELF_KILLED, Outcome.VETOED: PostStatus.VETOED}
 
@@ -32,3 +36,20 @@ def status_from_page(shown: PostStatus, note: str | None) -> PostStatus:
         return shown
     outcome = parse_admin_note(note).outcome
     return _REFINED.get(outcome, shown) if outcome is not None else shown
+
+
+def paragraph_lines(p: Tag) -> list[str]:
+    """A paragraph's text, one string per line its ``<br>`` tags make."""
+    lines = [""]
+    for node in p.descendants:
+        if isinstance(node, Tag):
+            if node.name == "br":
+                lines.append("")
+        elif isinstance(node, NavigableString) and not isinstance(node, BsComment):
+            lines[-1] += str(node)
+    return lines
+
+
+def is_adminned_line(line: str) -> bool:
+    """Is this line of the Admin field the resolution's time ("Adminned at ...")?"""
+    return " ".join(line.split()).startswith("Adminned at")

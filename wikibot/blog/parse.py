@@ -78,13 +78,17 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
-from bs4.element import Comment as BsComment
-from bs4.element import NavigableString
 
 from gamestate.profiles.blognomic_139.icons import icon_vote, scan_html
-from gamestate.profiles.blognomic_139.models import Comment, Post, PostStatus
+from gamestate.profiles.blognomic_139.models import Comment, PostStatus
 from wikibot.blog.comments import classic_comments, wp_comments
-from wikibot.blog.dates import DateOrder, find_blog_date, infer_date_order, parse_blog_date
+from wikibot.blog.dates import (
+    DateOrder,
+    find_blog_date,
+    infer_date_order,
+    order_proven_by_sequence,
+    parse_blog_date,
+)
 from wikibot.blog.markup import (
     category_from_slug,
     category_slug,
@@ -95,10 +99,12 @@ from wikibot.blog.markup import (
     inner_html,
     is_complete_page,
     nodes_html,
+    numbered_page,
     squeezed_text,
 )
-from wikibot.blog.outcome import status_from_page
-from wikibot.blog.sidebar import Sidebar, read_count, read_sidebar
+from wikibot.blog.outcome import is_adminned_line, paragraph_lines, status_from_page
+from wikibot.blog.pages import ListingEntry, ListingPage, ScrapedPost, ScrapeWarning
+from wikibot.blog.sidebar import read_count, read_sidebar
 from wikibot.errors import ScrapeError
 
 __all__ = [
@@ -122,96 +128,6 @@ _STATUS_CLASSES = frozenset(
     ("enacted", "failed", "vetoed", "illegal", "open", "pending", "self-killed", "selfkilled")
 )
 """The status words a title's class (or ``status-*``) carries; the site shows the first five."""
-
-
-@dataclass(frozen=True)
-class ScrapeWarning:
-    """Something a page lacked or got wrong; the rest of the page was kept."""
-
-    url: str
-    """The page."""
-    message: str
-    """What was missing or wrong, naming the post or comment."""
-
-
-@dataclass(frozen=True)
-class ListingEntry:
-    """One post as a listing page (front page, month, category) shows it."""
-
-    id: str
-    """The post's url title."""
-    title: str
-    """The full title, exactly as printed, e.g. "Proposal: Fix the Queue"."""
-    category: str
-    """The blog category, e.g. "Proposal"."""
-    status: PostStatus
-    """The status the title's classes show, refined by the Admin's note (Self-Killed)."""
-    author: str
-    """Who posted it ("" if the page did not say; there is a warning)."""
-    posted_at: datetime
-    """When it was posted (UTC)."""
-    comment_count: int
-    """The N of "Comments (N)"; -1 if the page did not show it (there is a warning)."""
-    body_html: str
-    """The post's full text as HTML."""
-    admin_note: str | None
-    """The resolving Admin's note, e.g. "Enacted by Kevan (5-1)"."""
-    resolved_at: datetime | None
-    """The "Adminned at" time, if shown."""
-
-    def to_post(self, comments: tuple[Comment, ...] = ()) -> Post:
-        """The post as listed, with ``comments`` (a listing shows none)."""
-        return Post(
-            id=self.id,
-            category=self.category,
-            title=self.title,
-            author=self.author,
-            posted_at=self.posted_at,
-            status=self.status,
-            body_html=self.body_html,
-            admin_note=self.admin_note,
-            resolved_at=self.resolved_at,
-            comments=comments,
-        )
-
-
-@dataclass(frozen=True)
-class ListingPage:
-    """One listing page as read."""
-
-    url: str
-    """Where it was read."""
-    entries: tuple[ListingEntry, ...]
-    """Its posts, in page order (newest first)."""
-    sidebar: Sidebar | None
-    """The sidebar's roster, if the page has one."""
-    next_url: str | None
-    """The next (older) page: ``<a rel="next">``, else the link to this listing's next
-    numbered page (``/P10``, ``/page/2/``)."""
-    etag: str | None
-    """The page's ETag, for a conditional re-read."""
-    last_modified: str | None
-    """The page's Last-Modified header, for a conditional re-read."""
-    warnings: tuple[ScrapeWarning, ...]
-    """What could not be read."""
-    complete: bool = True
-    """False if the page was cut off in transfer (its sidebar may be missing or partial)."""
-
-
-@dataclass(frozen=True)
-class ScrapedPost:
-    """One post page as read: the post with its comments."""
-
-    post: Post
-    """The post, comments included, in time order."""
-    warnings: tuple[ScrapeWarning, ...]
-    """What could not be read."""
-    etag: str | None = None
-    """The page's ETag, for a conditional re-read."""
-    last_modified: str | None = None
-    """The page's Last-Modified header, for a conditional re-read."""
-    complete: bool = True
-    """False if the page was cut off in transfer (its last comment was dropped)."""
 
 
 def _post_id(href: str) -> str | None:
@@ -503,8 +419,8 @@ class _PageReader:
         paragraphs = self._outside(meta, body, "p")
         adminned, lines, at = None, [], -1
         for p in paragraphs:
-            lines = _lines(p)
-            at = next((i for i, ln in enumerate(lines) if _is_adminned(ln)), -1)
+            lines = paragraph_lines(p)
+            at = next((i for i, ln in enumerate(lines) if is_adminned_line(ln)), -1)
             if at >= 0:
                 adminned = p
                 break
@@ -536,7 +452,7 @@ class _PageReader:
                 f"{evidence.month_first_proof!r} month first); ambiguous ones read day first"
             )
         elif evidence.day_first_proof is None and evidence.month_first_proof is None:
-            order = _order_proven_by_sequence([w for *_, w in raw], post.posted_at)
+            order = order_proven_by_sequence([w for *_, w in raw], post.posted_at)
         out: list[Comment] = []
         for ident, author, body, vote, when in raw:
             if not author:
@@ -587,72 +503,16 @@ class _PageReader:
         if isinstance(link, Tag):
             return urljoin(self.url, str(link["href"]))
         here = urlsplit(self.url)
-        base, current = _numbered(here.path)
+        base, current = numbered_page(here.path)
         best: tuple[int, str] | None = None
         for a in self.soup.find_all("a", href=True):
             target = urlsplit(urljoin(self.url, str(a["href"])))
             if target.netloc != here.netloc or target.fragment:
                 continue
-            at, n = _numbered(target.path)
+            at, n = numbered_page(target.path)
             if at == base and n > current and (best is None or n < best[0]):
                 best = (n, target._replace(query="", fragment="").geturl())
         return best[1] if best is not None else None
-
-
-_PAGE_NUMBER = re.compile(r"^(?P<base>.*?/)(?:P(?P<offset>[0-9]+)|page/(?P<page>[0-9]+))/?$")
-
-
-def _numbered(path: str) -> tuple[str, int]:
-    """A listing page's path as its listing and its number: ``/2016/05/P10`` is
-    (``/2016/05/``, 10), ``/page/2/`` (``/``, 2), a first page (its path, 0)."""
-    m = _PAGE_NUMBER.match(path)
-    if m is None:
-        return (path if path.endswith("/") else path + "/"), 0
-    return m["base"], int(m["offset"] or m["page"])
-
-
-def _lines(p: Tag) -> list[str]:
-    """A paragraph's text, one string per line its ``<br>`` tags make."""
-    lines = [""]
-    for node in p.descendants:
-        if isinstance(node, Tag):
-            if node.name == "br":
-                lines.append("")
-        elif isinstance(node, NavigableString) and not isinstance(node, BsComment):
-            lines[-1] += str(node)
-    return lines
-
-
-def _is_adminned(line: str) -> bool:
-    return " ".join(line.split()).startswith("Adminned at")
-
-
-def _order_proven_by_sequence(headers: list[datetime | str], posted_at: datetime) -> DateOrder:
-    """The order the comments' place on the page proves for their ambiguous dates.
-
-    Comments on one post are in time order, after the post: if reading the
-    ambiguous dates day first puts a comment before its post or before the
-    comment above it, and reading them month first does not, the page proves
-    month first (and the other way round). Otherwise the appendix's day first.
-    """
-
-    def descents(order: DateOrder) -> int:
-        count, last = 0, posted_at
-        for when in headers:
-            moment: datetime | None = when if isinstance(when, datetime) else None
-            if isinstance(when, str) and (found := find_blog_date(when)) is not None:
-                try:
-                    moment = parse_blog_date(found, order=order)
-                except ValueError:
-                    moment = None
-            if moment is not None:
-                count += moment < last
-                last = moment
-        return count
-
-    if descents(DateOrder.DAY_FIRST) and not descents(DateOrder.MONTH_FIRST):
-        return DateOrder.MONTH_FIRST
-    return DateOrder.DAY_FIRST
 
 
 def parse_listing(

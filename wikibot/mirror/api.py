@@ -16,8 +16,8 @@ The mirror is a Peewee database (a SQLite file by default, or a
 - voting icons and bids ("I bid X") found in each comment, as derived rows;
 - roster snapshots (who was on the roster, admin or idle, and the Boss),
   one row each time the roster changes;
-- sync runs, their warnings, and the HTTP validators used for conditional
-  requests (listing pages, and each post page with when it was last checked).
+- sync runs, their warnings, and the HTTP validators of conditional requests
+  (listing pages, and each post page with when it was last checked).
 
 Storing is idempotent: storing what is already there adds no rows and
 changes nothing but the "last seen" times. Each post is stored in one
@@ -25,9 +25,8 @@ transaction, so a failure part-way through a sync never leaves half a post.
 Rows are never deleted.
 
 The database is passed in (``Mirror(db)``) or opened from a config string
-(``Mirror.open("nomicbot.sqlite")``); there is no global database. The model
-classes are bound to a mirror's database only while one of its methods runs,
-so use one mirror per thread at a time.
+(``Mirror.open("nomicbot.sqlite")``); there is no global database. The model classes are bound to a
+mirror's database only while one of its methods runs, so use one mirror per thread at a time.
 """
 
 from __future__ import annotations
@@ -233,8 +232,7 @@ class Mirror:
             ]
             if last is not None and _snapshot(last) == (header, roster):
                 return last.id
-            # Whole seconds, as every time of an archive (and of `status --now`).
-            taken = seen_at.replace(microsecond=0)
+            taken = seen_at.replace(microsecond=0)  # whole seconds, as archives and --now
             snap = RosterSnapshotRow.create(sync_run=sync_run, taken_at=taken, **header)
             insert_rows(
                 RosterPlayerRow,
