@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from gamestate.dynasties.nomicland import PlayerRow
 from gamestate.profiles.blognomic_139.models import Player
 from tests.plugins.wiki import HumanEditor
-from tests.wiki.test_audit_end_to_end import START, park, table
+from tests.wiki.test_audit_end_to_end import START, park, table, write_audit_config
 from wikibot.cli import cli
 from wikibot.cli.demo import seed_gndt
 from wikibot.config import load_config
@@ -44,21 +44,12 @@ def setup(sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path) -> tuple[P
             boss="Kevan",
             seen_at=datetime(2016, 5, 1, tzinfo=UTC),
         )
-    config = tmp_path / "nomicbot.toml"
-    wiki = sandbox_wiki.wiki_config()
-    config.write_text(
-        "[wiki]\n"
-        f'url = "{wiki.url}"\n'
-        f'user = "{wiki.user}"\n'
-        f'password_file = "{wiki.password_file}"\n'
-        f'nomicland_page = "{nomicland}"\n'
-        f'gamestate_page = "{gamestate}"\n'
-        f'audit_page = "{page_title}/Audit"\n'
-        "edit_interval = 0\n"
-        "[mirror]\n"
-        f'database = "{database}"\n'
-        '[game]\nplayer = "Kevan"\ncontact = "mailto:ops@example.org"\n',
-        encoding="utf-8",
+    config = write_audit_config(
+        tmp_path,
+        sandbox_wiki.wiki_config(),
+        (nomicland, gamestate),
+        f"{page_title}/Audit",
+        database,
     )
     return config, nomicland, gamestate
 

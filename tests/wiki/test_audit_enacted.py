@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from gamestate.profiles.blognomic_139.models import Player, Post, PostStatus
-from tests.wiki.test_audit_end_to_end import SUN, at, park, rows, table
+from tests.wiki.test_audit_end_to_end import SUN, at, park, rows, table, write_audit_config
 from wikibot.cli import cli
 from wikibot.config import load_config
 from wikibot.mirror.api import Mirror
@@ -85,21 +85,8 @@ def setup(sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path) -> Path:
         )
         for post in PROPOSALS:
             mirror.store_post(post, seen_at=at(3, 0))
-    config = tmp_path / "nomicbot.toml"
-    wiki = sandbox_wiki.wiki_config()
-    config.write_text(
-        "[wiki]\n"
-        f'url = "{wiki.url}"\n'
-        f'user = "{wiki.user}"\n'
-        f'password_file = "{wiki.password_file}"\n'
-        f'nomicland_page = "{n}"\n'
-        f'gamestate_page = "{g}"\n'
-        f'audit_page = "{page_title}/Audit"\n'
-        "edit_interval = 0\n"
-        "[mirror]\n"
-        f'database = "{database}"\n'
-        '[game]\nplayer = "Kevan"\ncontact = "mailto:ops@example.org"\n',
-        encoding="utf-8",
+    config = write_audit_config(
+        tmp_path, sandbox_wiki.wiki_config(), (n, g), f"{page_title}/Audit", database
     )
     return config
 

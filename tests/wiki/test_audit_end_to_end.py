@@ -26,7 +26,7 @@ from click.testing import CliRunner
 from gamestate.profiles.blognomic_139.models import Player, Post, PostStatus
 from tests.plugins.wiki import HumanEditor
 from wikibot.cli import cli
-from wikibot.config import load_config
+from wikibot.config import WikiConfig, load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
 from wikibot.sandbox.mediawiki import RunningWiki, create_account
@@ -158,15 +158,25 @@ def setup(
             ),
             seen_at=at(3, 1),
         )
+    config = write_audit_config(
+        tmp_path, sandbox_wiki.wiki_config(), (titles[0], titles[1]), audit_page, database
+    )
+    return config, titles, audit_page
+
+
+def write_audit_config(
+    tmp_path: Path, wiki: WikiConfig, pages: tuple[str, str], audit_page: str, database: Path
+) -> Path:
+    """The nomicbot.toml the audit tests use: the sandbox wiki, the two gamestate pages
+    (Nomicland, Gamestate), the report page and the mirror; Kevan runs the bot."""
     config = tmp_path / "nomicbot.toml"
-    wiki = sandbox_wiki.wiki_config()
     config.write_text(
         "[wiki]\n"
         f'url = "{wiki.url}"\n'
         f'user = "{wiki.user}"\n'
         f'password_file = "{wiki.password_file}"\n'
-        f'nomicland_page = "{titles[0]}"\n'
-        f'gamestate_page = "{titles[1]}"\n'
+        f'nomicland_page = "{pages[0]}"\n'
+        f'gamestate_page = "{pages[1]}"\n'
         f'audit_page = "{audit_page}"\n'
         "edit_interval = 0\n"
         "[mirror]\n"
@@ -174,7 +184,7 @@ def setup(
         '[game]\nplayer = "Kevan"\ncontact = "mailto:ops@example.org"\n',
         encoding="utf-8",
     )
-    return config, titles, audit_page
+    return config
 
 
 def run(config: Path, *args: str) -> tuple[int, str]:
