@@ -211,13 +211,8 @@ def roster_functions(
         roster = timeline.reigns.roster_at(moment)
         return RosterView(roster.active | roster.idle, roster.idle, roster.boss or "")
 
-    def hiatus_at(moment: datetime) -> str | None:
-        reason = timeline.hiatus_reason(moment)
-        if reason is None and Timeline.is_downtime(moment):
-            return "Seasonal Downtime (24 to 27 December)"
-        return reason
-
-    return roster_at, hiatus_at
+    # Seasonal Downtime is the audit's own check (by date, under its own rule).
+    return roster_at, timeline.hiatus_reason
 
 
 def blog_effects(game: Game | None, closed: Mapping[str, datetime] = {}) -> list[BlogEffect]:

@@ -17,10 +17,10 @@ from datetime import datetime
 
 from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
 from gamestate.dynasties.nomicland.audit.steps import ENACTED, FOCUS, PLAYER_ROW, Context, Step
-from gamestate.dynasties.nomicland.clauses import HIATUS, IDLE
+from gamestate.dynasties.nomicland.clauses import IDLE
 from gamestate.dynasties.nomicland.demand_actions import FOCUS_GROUPING_CLAUSE
 from gamestate.dynasties.nomicland.economy import Change, Economy, Field
-from gamestate.dynasties.nomicland.engine import apply
+from gamestate.dynasties.nomicland.engine import apply, paused
 from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.models import (
     BusinessDay,
@@ -36,7 +36,6 @@ from rules_text.buildings import BuildingCatalogue
 
 __all__ = [
     "GAMESTATE_TRACKING",
-    "HIATUS",
     "MAX_ORDERED",
     "MAX_TRIES",
     "Applied",
@@ -126,8 +125,8 @@ def run_step(
         return new, (Change(IMAGINEERS, name, Field.PLAYER, None, name, "a new Imagineer's row"),)
     if step.name == FOCUS:
         _active(ctx, step.actor)
-        if ctx.hiatus is not None:
-            raise ActionRefused(f"the game is in Hiatus: {ctx.hiatus}", HIATUS)
+        if (refusal := paused(ctx.at, ctx.hiatus)) is not None:
+            raise refusal
         return _focus(state, step)
     if step.name == ENACTED:
         values = {str(k): str(v) for k, v in step.args}
@@ -140,10 +139,10 @@ def run_step(
     assert step.action is not None
     if step.effect is None:
         _active(ctx, step.actor)
-        # Hiatus before the action's own preconditions: "the only game actions that may be
-        # taken" is why it is refused, whatever its cost or limits would say.
-        if ctx.hiatus is not None:
-            raise ActionRefused(f"the game is in Hiatus: {ctx.hiatus}", HIATUS)
+        # Downtime and Hiatus before the action's own preconditions: "the only game actions
+        # that may be taken" is why it is refused, whatever its cost or limits would say.
+        if (refusal := paused(ctx.at, ctx.hiatus)) is not None:
+            raise refusal
     moment = step.effect.at if step.effect is not None else at
     outcome = apply(state, step.action, actor=step.actor, now=moment, catalogue=catalogue)
     if step.proxy is not None and step.effect is None:

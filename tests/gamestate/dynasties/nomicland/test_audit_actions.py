@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -356,6 +356,13 @@ def _hiatus_build_by_debt() -> AuditResult:
     return wiki.audit(hiatus=lambda _at: "a DoV is pending")
 
 
+def _downtime_build() -> AuditResult:
+    # Christmas Day: no Hiatus from a DoV, but Seasonal Downtime by the date alone.
+    wiki = Wiki(rich(), at=datetime(2016, 12, 25, 12, tzinfo=UTC))
+    wiki.act("Ann", Construct("Playpit", zone=THEME))
+    return wiki.audit()
+
+
 def _prose() -> AuditResult:
     wiki = Wiki(rich())
     wiki.edit(NOMICLAND, "Mallory", lambda t: "Welcome to the park!\n" + t)
@@ -469,6 +476,9 @@ CASES = {
     ),
     'Victory and Ascension: "the only game actions that may be taken" in Hiatus': Case(
         _hiatus_build, Verdict.ILLEGAL, "refused", "Victory and Ascension"
+    ),
+    'Seasonal Downtime: "During this time no game actions may be taken except ..."': Case(
+        _downtime_build, Verdict.ILLEGAL, "refused", "Seasonal Downtime"
     ),
     'Victory and Ascension: "the only game actions that may be taken" in Hiatus (Budget 0, '
     "by Debt)": Case(
