@@ -25,6 +25,7 @@ __all__ = [
     "Post",
     "PostStatus",
     "RosterSnapshot",
+    "RulesetRevision",
     "Terms",
     "VOTABLE_CATEGORIES",
 ]
@@ -234,6 +235,25 @@ class RosterSnapshot:
 
 
 @dataclass(frozen=True)
+class RulesetRevision:
+    """One revision of the wiki's Ruleset page (ARCHITECTURE.md 1c): the Ruleset in
+    force from ``at`` until the next revision."""
+
+    at: datetime
+    """When the revision was saved (UTC, whole seconds)."""
+    text: str
+    """The Ruleset's wikitext."""
+    revision: int | None = None
+    """The wiki's revision id, if known."""
+    by: str | None = None
+    """Who saved it, if known."""
+    summary: str | None = None
+    """The edit summary, if any."""
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Fields this version does not know, kept for the round trip."""
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the rules need from the blog side of a game."""
 
@@ -247,6 +267,9 @@ class Game:
     """The current names for "Imagineer" and "Boss"."""
     rosters: tuple[RosterSnapshot, ...] = ()
     """Roster snapshots seen in the past, oldest first (``players``/``boss`` are today's)."""
+    rulesets: tuple[RulesetRevision, ...] = ()
+    """The Ruleset's revisions, oldest first (ARCHITECTURE.md 1c); empty: Ruleset 139
+    is assumed."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Fields this version does not know, kept for the round trip."""
 
