@@ -43,3 +43,13 @@ def test_note_parse_needs_a_note() -> None:
     result = CliRunner().invoke(cli, ["note", "parse"])
     assert result.exit_code == 2
     assert "TEXT" in result.output
+
+
+def test_note_parse_reads_the_admin_after_votes_to_and_after_a_cfj() -> None:
+    notes = ["Failed 2 votes to 7 by Kevan.", "Failed by CfJ: see the CfJ above\u2014First Last"]
+    result = CliRunner().invoke(cli, ["note", "parse", *notes], catch_exceptions=False)
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [(r["outcome"], r["admin"], r["for"], r["against"]) for r in rows] == [
+        ("failed", "Kevan", 2, 7),
+        ("failed", "First Last", None, None),
+    ]

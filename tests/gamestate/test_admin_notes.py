@@ -196,6 +196,27 @@ ISSUE_21: list[tuple[str, Outcome | None, str | None, int | None, int | None, in
 ]  # fmt: skip
 
 
+# The shapes issue 31 found missed, each quoted from the issue ("Failed 2 votes to 7 by NAME.",
+# "Enacted 15 votes to 0 by NAME, 2nd December.", "Failed by CfJ: ...—First Last"); the
+# names and the words between are made up here.
+ISSUE_31: list[tuple[str, Outcome | None, str | None, int | None, int | None, int | None]] = [
+    # A tally in words with "votes to" between the verb and "by".
+    ("Failed 2 votes to 7 by Kevan.", F, "Kevan", 2, 7, None),
+    ("Enacted 15 votes to 0 by Kevan, 2nd December.", E, "Kevan", 15, 0, None),
+    ("Failed 1 vote to 7 by Darth Cliche.", F, "Darth Cliche", 1, 7, None),
+    ("Passed, 4 votes to 1, by Josh", E, "Josh", 4, 1, None),
+    # "Failed by CfJ" names no Admin: the signature after an em dash does.
+    ("Failed by CfJ: the CfJ found it was never posted.\u2014Clucky", F, "Clucky", None, None,
+     None),
+    ("Failed by CfJ: see the CfJ above\u2014First Last", F, "First Last", None, None, None),
+    ("Failed by CfJ \u2014 Elias IX", F, "Elias IX", None, None, None),
+    ("Failed by CfJ: \u201cFix the Ruleset\u201d\u2014Kevan", F, "Kevan", None, None, None),
+    ("Failed by CfJ: Undo It.\u2014Josh, 2nd December", F, "Josh", None, None, None),
+    ("Failed by CfJ", F, None, None, None, None),
+    ("Failed by CfJ. Enacted by Kevan", None, "Kevan", None, None, None),
+]  # fmt: skip
+
+
 def _quote(text: str) -> str:
     flat = " / ".join(text.split("\n"))
     return flat if len(flat) <= 70 else flat[:67] + "..."
@@ -244,6 +265,22 @@ def test_invented_edge_cases(
     ids=[f"issue 21 - {_quote(r[0])}" for r in ISSUE_21],
 )
 def test_forms_issue_21_found_missed(
+    note: str,
+    outcome: Outcome | None,
+    admin: str | None,
+    for_: int | None,
+    against: int | None,
+    quorum: int | None,
+) -> None:
+    assert parse_admin_note(note) == AdminNote(outcome, admin, for_, against, quorum)
+
+
+@pytest.mark.parametrize(
+    ("note", "outcome", "admin", "for_", "against", "quorum"),
+    ISSUE_31,
+    ids=[f"issue 31 - {_quote(r[0])}" for r in ISSUE_31],
+)
+def test_forms_issue_31_found_missed(
     note: str,
     outcome: Outcome | None,
     admin: str | None,

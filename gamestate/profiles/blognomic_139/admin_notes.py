@@ -27,7 +27,8 @@ The reading, one field at a time:
   has no outcome: reaching a quorum of AGAINST votes fails a matter, and timing
   out may do either.
 * **admin**: "Enacted/Failed/Passed/Marked Illegal/adminned by NAME" (also
-  "Failed 1-4 by NAME"); else a signature ending the note after a dash ("-
+  "Failed 1-4 by NAME", "Failed 2 votes to 7 by NAME"); "Failed by CfJ" names
+  no Admin, so the note is read on; else a signature ending the note after a dash ("-
   Quirck", "—Clucky", "later-Bucky"); else a lone capitalised name ending the
   note after a full stop or comma ("... 4-1. Josh"). "Vetoed by NAME" names the
   vetoer, not the Admin, so it is not read as the Admin. A date may stand
@@ -131,7 +132,7 @@ _DATE = (
 _TIME = r"(?:[0-9]{1,2}[:.][0-9]{2}(?: ?[ap]\.?m\.?)?(?: (?:GMT|UTC|BST))?|GMT|UTC)"
 _BY = re.compile(
     r"(?i:\b(?P<verb>enacted|failed|passed|marked illegal|adminned|resolved)"
-    r"(?:\s*,?\s*[0-9]{1,3}(?: ?- ?| to )[0-9]{1,3})?"
+    r"(?:\s*,?\s*[0-9]{1,3}(?: votes?)?(?: ?- ?| to )[0-9]{1,3})?"
     r"(?:,? (?:on )?" + _DATE + r")?\s*,?\s+by\s+)(?P<name>" + _NAME + ")"
 )
 # A date or time ending the note, after the Admin's name: "- Kevan, 2nd December".
@@ -140,9 +141,10 @@ _DATE_ENDING = re.compile(
 )
 # A lone name ending the note after a date: "Enacted 5-1, 2nd December Kevan".
 _AFTER_DATE = re.compile(r"(?i:" + _DATE + r")[.,]? (?P<name>[A-Z][\w'\-]*) ?[.!]?$")
-# A signature ending the note: "- Quirck", "-Darth", "—Clucky", "-- Kevan", "later-Bucky".
+# A signature ending the note: "- Quirck", "-Darth", "—Clucky", "-- Kevan", "later-Bucky",
+# '"Fix it"—Kevan'.
 _SIGNED = re.compile(
-    r"(?:(?:^|(?<=[\s.,;:!?)\]]))-+|(?<=[a-z])-(?=[A-Z])|(?<=[0-9])-(?=[A-Za-z]))\s*"
+    r"(?:(?:^|(?<=[\s.,;:!?)\]\"'\u201d]))-+|(?<=[a-z])-(?=[A-Z])|(?<=[0-9])-(?=[A-Za-z]))\s*"
     r"(?i:adminned by\s+)?(?P<name>" + _NAME + r")\s*[.!]?\s*$"
 )
 # A lone name ending the note after a full stop or comma: "... 4-1. Josh".
@@ -256,7 +258,8 @@ def _outcome(note: str) -> Outcome | None:
 
 
 def _admin(note: str) -> str | None:
-    named = {_name(m["name"]) for m in _BY.finditer(note)}
+    # "Failed by CfJ: ...": a CfJ failed it, so "CfJ" names no Admin; a signature may.
+    named = {_name(m["name"]) for m in _BY.finditer(note)} - {None}
     if named:
         # Two different names ("Enacted by Kevan. Failed by Josh.") say no one.
         return named.pop() if len(named) == 1 else None
