@@ -361,9 +361,9 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
     db = v1_database(tmp_path / "old.sqlite")
     assert schema_version(db) == 1
     mirror = Mirror(db)
-    assert schema_version(db) == CURRENT_VERSION == 7
+    assert schema_version(db) == CURRENT_VERSION == 8
     versions = db.execute_sql("SELECT version FROM schema_version ORDER BY version").fetchall()
-    assert versions == [(1,), (2,), (3,), (4,), (5,), (6,), (7,)]
+    assert versions == [(1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,)]
     counts = mirror.row_counts()
     assert (counts["posts"], counts["comments"], counts["sync_runs"]) == (1, 2, 1)
     # Derived rows are filled in for the comments stored under version 1.
@@ -385,7 +385,7 @@ def test_a_version_1_mirror_is_migrated_keeping_every_row(tmp_path: Path) -> Non
 
 def test_migrating_twice_does_nothing(tmp_path: Path) -> None:
     db = peewee.SqliteDatabase(str(tmp_path / "m.sqlite"))
-    assert migrate(db) == [1, 2, 3, 4, 5, 6, 7]
+    assert migrate(db) == [1, 2, 3, 4, 5, 6, 7, 8]
     assert migrate(db) == []
 
 
@@ -417,7 +417,7 @@ def test_a_mirror_from_a_newer_nomicbot_is_refused(tmp_path: Path) -> None:
         "INSERT INTO schema_version (version, applied_at, description)"
         " VALUES (99, '2030-01-01 00:00:00', 'from the future')"
     )
-    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 7"):
+    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 8"):
         Mirror(db)
 
 
@@ -431,7 +431,7 @@ def test_version_7_names_each_ledger_rows_domain(tmp_path: Path) -> None:
         db.execute_sql(
             row + "(?, 'applied', '2016-05-23', '2016-05-23', 'Kevan', 'x', 'test')", (op_id,)
         )
-    assert migrate(db) == [7]
+    assert migrate(db) == [7, 8]
     domains = dict(db.execute_sql("SELECT op_id, domain FROM ledger").fetchall())
     assert domains == {
         "resolve/prop_alpha": "resolve",

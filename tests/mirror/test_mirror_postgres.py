@@ -156,10 +156,10 @@ def test_an_empty_database_is_migrated_to_the_current_version(postgres_url: str)
     db = peewee.PostgresqlDatabase(postgres_url, prefer_psycopg3=True)
     try:
         assert schema_version(db) == 0
-        assert migrate(db) == [1, 2, 3, 4, 5, 6, 7] and schema_version(db) == CURRENT_VERSION
+        assert migrate(db) == [1, 2, 3, 4, 5, 6, 7, 8] and schema_version(db) == CURRENT_VERSION
         assert migrate(db) == []
         versions = db.execute_sql("SELECT version FROM schema_version ORDER BY version")
-        assert versions.fetchall() == [(1,), (2,), (3,), (4,), (5,), (6,), (7,)]
+        assert versions.fetchall() == [(1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,)]
         assert sorted(db.get_tables()) == sorted(m._meta.table_name for m in MODELS)
     finally:
         db.close()
@@ -240,7 +240,7 @@ def test_a_mirror_from_a_newer_nomicbot_is_refused(postgres_url: str) -> None:
         " VALUES (99, '2030-01-01 00:00:00', 'from the future')"
     )
     db.close()
-    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 7"):
+    with pytest.raises(MirrorError, match="schema version 99, newer than this nomicbot's 8"):
         Mirror.open(postgres_url)
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "RobotsRow",
     "RosterPlayerRow",
     "RosterSnapshotRow",
+    "RulesetRevisionRow",
     "SchemaVersionRow",
     "SyncRunRow",
     "VoteRow",
@@ -316,6 +317,31 @@ class AnnouncementRow(_Model):
         table_name = "announcements"
 
 
+class RulesetRevisionRow(_Model):
+    """One revision of the wiki's Ruleset page, as its history showed it."""
+
+    id = peewee.AutoField()
+    title = peewee.TextField(index=True)
+    """The page, as the wiki writes its title."""
+    revid = peewee.IntegerField(unique=True)
+    """The wiki's revision id (unique across a wiki, so a page moved keeps its rows)."""
+    at = at_field(index=True)
+    """When it was saved (UTC)."""
+    editor = peewee.TextField()
+    """Who saved it ('' when the wiki hides the name)."""
+    summary = peewee.TextField()
+    """Its edit summary."""
+    text = peewee.TextField(null=True)
+    """Its wikitext; NULL when the wiki does not show it (see ``hidden``)."""
+    hidden = peewee.TextField(null=True)
+    """Why the text or the editor is not shown (revision deletion), if it is not."""
+    seen_at = at_field()
+    """When the bot read it."""
+
+    class Meta:
+        table_name = "ruleset_revisions"
+
+
 MODELS: tuple[type[Any], ...] = (
     SchemaVersionRow,
     SyncRunRow,
@@ -333,5 +359,6 @@ MODELS: tuple[type[Any], ...] = (
     ResolutionRow,
     LockRow,
     AnnouncementRow,
+    RulesetRevisionRow,
 )
 """Every table of the current schema."""

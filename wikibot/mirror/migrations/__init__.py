@@ -27,6 +27,8 @@ Versions:
    locks for a mirror several admins share, and the announcements ``watch`` made.
 7. each ledger row's domain (``nomicland``, ``resolve``...), so the economy's
    replay reads only its own rows.
+8. the wiki's Ruleset page: every revision read (id, time, editor, summary, text),
+   so the Ruleset in force at any instant is known offline.
 """
 
 from __future__ import annotations

@@ -7,13 +7,14 @@ from datetime import UTC, datetime
 import peewee
 
 from wikibot.errors import MirrorError
-from wikibot.mirror.migrations import v1, v2, v3, v4, v5, v6, v7
+from wikibot.mirror.migrations import v1, v2, v3, v4, v5, v6, v7, v8
 from wikibot.mirror.migrations.base import VERSION_FIELDS, Migration, frozen_model
 
 __all__ = ["CURRENT_VERSION", "MIGRATIONS", "migrate", "schema_version"]
 
 MIGRATIONS: tuple[Migration, ...] = tuple(
-    Migration(step.VERSION, step.DESCRIPTION, step.apply) for step in (v1, v2, v3, v4, v5, v6, v7)
+    Migration(step.VERSION, step.DESCRIPTION, step.apply)
+    for step in (v1, v2, v3, v4, v5, v6, v7, v8)
 )
 """Every step, oldest first."""
 
