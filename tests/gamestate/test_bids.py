@@ -7,7 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamestate.profiles.blognomic_139.bids import BID_STEP, bid_mentions, bids_in_text
+from gamestate.profiles.blognomic_139.bids import (
+    BID_STEP,
+    MAX_BID_DIGITS,
+    bid_mentions,
+    bids_in_text,
+)
 
 RULE = "Planning: “I bid X”, where X is a non-negative multiple of 25"
 
@@ -84,7 +89,7 @@ def test_mentions_say_why(text: str, amount: int | None, is_bid: bool, reason: s
     )
 
 
-@given(st.integers(min_value=0, max_value=10**9))
+@given(st.integers(min_value=0, max_value=10**MAX_BID_DIGITS - 1))
 def test_every_amount_is_a_bid_exactly_when_a_multiple_of_25(amount: int) -> None:
     expected = [amount] if amount % BID_STEP == 0 else []
     assert bids_in_text(f"Fine. I bid {amount} for it.") == expected
@@ -95,3 +100,68 @@ def test_any_text_gives_only_valid_bids(text: str) -> None:
     bids = bids_in_text(text)
     assert all(b >= 0 and b % BID_STEP == 0 for b in bids)
     assert len(bids) <= len(bid_mentions(text))
+
+
+ABSURD = "absurd X (a guard, not a rule): no Budget holds it"
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "reason"),
+    [
+        (
+            "I bid " + "7" * 5000,
+            "I bid 77777777777777...",
+            "X = 77777777777777777777... has 5,000 digits, more than any Budget could hold "
+            "(at most 9 digits)",
+        ),
+        (
+            "I bid 1000000000",
+            "I bid 1000000000",
+            "X = 1000000000 has 10 digits, more than any Budget could hold (at most 9 digits)",
+        ),
+        (
+            "I bid 1,000,000,000,000",
+            "I bid 1,000,000,000,...",
+            "X = 1000000000000 has 13 digits, more than any Budget could hold (at most 9 digits)",
+        ),
+        (
+            "I bid -" + "5" * 4301,
+            "I bid -5555555555555...",
+            "X = -55555555555555555555... has 4,301 digits, more than any Budget could hold "
+            "(at most 9 digits)",
+        ),
+        (
+            "I bid " + "9" * 100_000 + ".5",
+            "I bid 99999999999999...",
+            "X is not a whole number written in digits",
+        ),
+    ],
+    ids=[
+        f"{ABSURD}: five thousand digits, more than int() reads, is an ignored bid",
+        f"{ABSURD}: ten digits",
+        f"{ABSURD}: thirteen digits with thousands commas",
+        f"{ABSURD}: a negative one is absurd before it is negative",
+        f"{ABSURD}: a hundred thousand digits and a decimal part",
+    ],
+)
+def test_an_absurd_x_is_a_mention_that_is_not_a_bid(text: str, written: str, reason: str) -> None:
+    (mention,) = bid_mentions(text)
+    assert (mention.text, mention.amount, mention.is_bid, mention.reason) == (
+        written,
+        None,
+        False,
+        reason,
+    )
+    assert bids_in_text(text) == []
+
+
+def test_leading_zeros_do_not_make_a_bid_absurd() -> None:
+    assert bids_in_text("I bid " + "0" * 5000 + "125") == [125]
+    assert bids_in_text("I bid 999999975") == [999_999_975]
+
+
+@given(st.integers(min_value=MAX_BID_DIGITS + 1, max_value=20_000))
+def test_any_number_too_long_for_a_budget_is_ignored_without_reading_it(digits: int) -> None:
+    (mention,) = bid_mentions(f"I bid 2{'5' * (digits - 1)}.")
+    assert mention.amount is None and not mention.is_bid
+    assert f"has {digits:,} digits" in mention.reason

@@ -17,7 +17,10 @@ Reading choices, each one a player could argue about:
   ("1,000"); "I bid 25.5", "I bid -25", "I bid 100k" and "I bid two hundred"
   are not bids;
 * a number that is not a multiple of 25 ("I bid 110") is reported as a mention
-  that is not a bid, so a tool can tell the player why it was ignored.
+  that is not a bid, so a tool can tell the player why it was ignored;
+* an absurd X, of more than :data:`MAX_BID_DIGITS` digits (leading zeros aside),
+  is reported the same way, and is never read as a number: a comment reading
+  "I bid" and five thousand digits is an ignored bid, not a failure.
 """
 
 from __future__ import annotations
@@ -26,10 +29,25 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-__all__ = ["BID_STEP", "BidMention", "bid_mentions", "bids_in_text", "comment_text"]
+__all__ = [
+    "BID_STEP",
+    "MAX_BID_DIGITS",
+    "BidMention",
+    "bid_mentions",
+    "bids_in_text",
+    "comment_text",
+]
 
 BID_STEP = 25
 """Rule "Planning": X must be a non-negative multiple of 25."""
+MAX_BID_DIGITS = 9
+"""The most digits X may have (a guard, not a rule). 999,999,999 units of Budget are
+a fictional trillion (rule "Budget": "Each unit of Budget or Debt represents a
+fictional thousand units of currency"), more than any Budget could hold, and the
+mirror's bid column holds no more than 2,147,483,647. A longer X is an absurd bid,
+ignored with its reason."""
+_SHOWN = 20
+"""How many characters of an absurd mention are quoted before "..."."""
 
 # The amount must end the number: not followed by more digits, a decimal part,
 # or letters ("100k"); a sentence's full stop or comma after it is fine.
@@ -46,13 +64,18 @@ class BidMention:
     """One "I bid X" string found in a comment."""
 
     text: str
-    """The words as written, e.g. "I bid 250"."""
+    """The words as written, e.g. "I bid 250" (an absurd X cut short, e.g. "I bid 999...")."""
     amount: int | None
-    """X as a whole number, or None when it is not one ("I bid 25.5")."""
+    """X as a whole number, or None when it is not one ("I bid 25.5") or is absurd."""
     is_bid: bool
     """Rule "Planning": X is a non-negative multiple of 25."""
     reason: str
     """Why it is or is not a bid, quoting the rule."""
+
+
+def _cut(text: str) -> str:
+    """``text``, or its first :data:`_SHOWN` characters and "..." when longer."""
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
 
 
 def bid_mentions(text: str) -> list[BidMention]:
@@ -63,14 +86,30 @@ def bid_mentions(text: str) -> list[BidMention]:
         if match["tail"]:
             mentions.append(
                 BidMention(
-                    text=written,
+                    text=_cut(written),
                     amount=None,
                     is_bid=False,
                     reason="X is not a whole number written in digits",
                 )
             )
             continue
-        amount = int(match["amount"].replace(",", ""))
+        digits = match["amount"].replace(",", "").lstrip("0") or "0"
+        if len(digits) > MAX_BID_DIGITS:
+            # Counted, never converted: int() refuses over 4,300 digits, and no Budget holds 10.
+            shown = _cut(digits)
+            mentions.append(
+                BidMention(
+                    text=_cut(written),
+                    amount=None,
+                    is_bid=False,
+                    reason=(
+                        f"X = {match['sign']}{shown} has {len(digits):,} digits, more than any "
+                        f"Budget could hold (at most {MAX_BID_DIGITS} digits)"
+                    ),
+                )
+            )
+            continue
+        amount = int(digits)
         if match["sign"] in ("-", "\u2212") and amount != 0:
             mentions.append(
                 BidMention(
