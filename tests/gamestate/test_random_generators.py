@@ -114,3 +114,47 @@ def test_draws_are_uniform_enough() -> None:
 def test_any_seed_and_range_draws_in_range(cause: str, n: int) -> None:
     (value,) = draw_indices(Seed("Kevan", at(1), cause), n, 1)
     assert 0 <= value < n
+
+
+GUARD = "a guard, not a rule: at most 1000 dice of at most 10^9 sides"
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        pytest.param(
+            "9" * 5000 + "DICE6",
+            "9999999999999999999999999999999999999...: at most 1000 dice of at most "
+            "1000000000 sides",
+            id=f"{GUARD} - five thousand digits of dice, more than int() reads",
+        ),
+        pytest.param(
+            "DICE" + "9" * 5000,
+            "DICE999999999999999999999999999999999...: at most 1000 dice of at most "
+            "1000000000 sides",
+            id=f"{GUARD} - five thousand digits of sides",
+        ),
+        pytest.param(
+            "DICE1000000001",
+            "DICE1000000001: at most 1000 dice of at most 1000000000 sides",
+            id=f"{GUARD} - one side too many",
+        ),
+        pytest.param(
+            "x" * 5000,
+            "unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...': the GNDT has DICEN, "
+            "YDICEN, FRUIT, COLOUR, COLOR and VEGGIE",
+            id="an unknown command of five thousand letters is quoted short",
+        ),
+    ],
+)
+def test_a_huge_count_or_side_is_a_one_line_error(command: str, message: str) -> None:
+    with pytest.raises(RollError) as refused:
+        roll(command, SEED)
+    assert str(refused.value) == message
+
+
+def test_leading_zeros_and_huge_negative_sides_are_read_without_converting_them() -> None:
+    assert roll("0003DICE6", SEED).values == roll("3DICE6", SEED).values
+    huge = roll("2DICE-" + "9" * 5000, SEED)
+    assert huge.values == (0, 0)
+    assert huge.clause.endswith("(X = -999999999999999999999999999999999999...)")

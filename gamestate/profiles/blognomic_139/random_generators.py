@@ -62,7 +62,7 @@ MAX_DICE = 1000
 MAX_SIDES = 10**9
 """The most sides a die may have (a guard, not a rule)."""
 
-_DICE = re.compile(r"^(?P<count>[0-9]+)?DICE(?P<sides>-?[0-9]+)$")
+_DICE = re.compile(r"(?P<count>[0-9]+)?DICE(?P<sides>-?[0-9]+)")
 _LISTS = {"FRUIT": FRUITS, "COLOUR": COLOURS, "COLOR": COLOURS, "VEGGIE": VEGGIES}
 _SPAN = 1 << 64
 
@@ -131,6 +131,11 @@ class Roll:
         return None
 
 
+def _shown(command: str) -> str:
+    """A command as an error quotes it: at most 40 characters."""
+    return command if len(command) <= 40 else command[:37] + "..."
+
+
 def roll(command: str, seed: Seed) -> Roll:
     """Rolls a GNDT command: ``DICEN``, ``YDICEN``, ``FRUIT``, ``COLOUR``/``COLOR``, ``VEGGIE``."""
     word = command.strip().upper()
@@ -142,22 +147,32 @@ def roll(command: str, seed: Seed) -> Roll:
             f'following: {", ".join(options)}."'
         )
         return Roll(word, (options[index],), seed, clause)
-    match = _DICE.match(word)
+    match = _DICE.fullmatch(word)
     if match is None:
         raise RollError(
-            f"unknown command {command!r}: the GNDT has DICEN, YDICEN, FRUIT, COLOUR, COLOR "
-            "and VEGGIE"
+            f"unknown command {_shown(command)!r}: the GNDT has DICEN, YDICEN, FRUIT, COLOUR, "
+            "COLOR and VEGGIE"
         )
-    count = int(match["count"]) if match["count"] is not None else 1
-    sides = int(match["sides"])
-    if count > MAX_DICE or sides > MAX_SIDES:
-        raise RollError(f"{word}: at most {MAX_DICE} dice of at most {MAX_SIDES} sides")
-    if sides <= 0:
+    # Lengths first: a count or side of thousands of digits is refused, never converted
+    # (int() refuses more than 4,300 digits, and no die has a billion and one sides).
+    count_digits = (match["count"] or "1").lstrip("0") or "0"
+    negative = match["sides"].startswith("-")
+    sides_digits = match["sides"].removeprefix("-").lstrip("0") or "0"
+    too_many = len(count_digits) > len(str(MAX_DICE)) or int(count_digits) > MAX_DICE
+    too_big = not negative and (
+        len(sides_digits) > len(str(MAX_SIDES)) or int(sides_digits) > MAX_SIDES
+    )
+    if too_many or too_big:
+        raise RollError(f"{_shown(word)}: at most {MAX_DICE} dice of at most {MAX_SIDES} sides")
+    count = int(count_digits)
+    if negative or sides_digits == "0":
+        x = _shown(f"-{sides_digits}" if negative and sides_digits != "0" else "0")
         clause = (
             'Numbers and Variables: "Any situation which would require a roll of DiceX when '
-            f'X is zero or lower always yields a value of 0" (X = {sides})'
+            f'X is zero or lower always yields a value of 0" (X = {x})'
         )
         return Roll(word, (0,) * count, seed, clause)
+    sides = int(sides_digits)
     clause = (
         f'Random Generators: "The DICEN command can be used to generate a random number '
         f'between 1 and N" (N = {sides}); Dice: "YDICEX refer to Y X-sided dice" (Y = {count})'

@@ -118,7 +118,9 @@ def parse_draw_name(what: object, known: set[str]) -> tuple[str, int] | None:
     if rest in known:
         return rest, 1
     head, _, tail = rest.rpartition(":")
-    canonical = tail.isascii() and tail.isdigit() and tail == str(int(tail))
+    # "1000" at most: a longer tail is no turn, and is never converted (int() refuses
+    # more than 4,300 digits).
+    canonical = tail.isascii() and tail.isdigit() and len(tail) <= 4 and tail == str(int(tail))
     if head in known and canonical and 2 <= int(tail) <= 1000:
         return head, int(tail)
     return None
