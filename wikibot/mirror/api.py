@@ -44,7 +44,7 @@ from gamestate.profiles.blognomic_139.icons import scan_comment
 from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, PostStatus, Terms
 from gamestate.profiles.blognomic_139.votes import Vote
 from wikibot.errors import MirrorError
-from wikibot.mirror import history
+from wikibot.mirror import history, rulesets
 from wikibot.mirror.comment_text import comment_text
 from wikibot.mirror.database import (
     CHUNK,
@@ -511,12 +511,11 @@ class Mirror:
     def to_game(self) -> Game:
         """The mirror as a Game, as ``nomicbot export`` writes it.
 
-        The roster, Boss and terms are the latest snapshot's. Posts carry their
-        latest title, status and Admin's note (Admins edit posts to resolve
-        them). Comments carry the text the blog showed *first*: Fair Play
-        forbids editing a comment, so a later edit is an audit finding, not
-        the record; comments that vanished from the blog are kept too.
-        Posts are in posting order, comments in time order.
+        The roster, Boss and terms are the latest snapshot's. Posts carry their latest
+        title, status and Admin's note (Admins edit posts to resolve them). Comments carry
+        the text the blog showed *first*: Fair Play forbids editing a comment, so a later
+        edit is an audit finding, not the record; comments that vanished from the blog are
+        kept too. Posts are in posting order, comments and the Ruleset's revisions in time order.
         """
         with self.bound():
             snap = _latest_snapshot()
@@ -556,7 +555,7 @@ class Mirror:
                 for r in post_rows
             )
             if snap is None:
-                return Game(players=(), posts=posts)
+                return Game(players=(), posts=posts, rulesets=rulesets.stored_rulesets())
             extra = dict(snap.extra)
             # "terms" is an archive field, so no unknown game field can be called that.
             terms_extra = extra.pop(_TERMS_EXTRA, {})
@@ -567,6 +566,7 @@ class Mirror:
                 boss=snap.boss,
                 terms=Terms(snap.term_player, snap.term_boss, extra=terms_extra),
                 rosters=history.stored_rosters(),
+                rulesets=rulesets.stored_rulesets(),
                 extra=extra,
             )
 

@@ -211,11 +211,15 @@ class RevisionReader:
     def _bot(self, editor: str) -> bool:
         return same_user(editor, self.bot_name)
 
-    def _revision(self, title: str, raw: Mapping[str, Any]) -> WikiRevision:
+    def _revision(
+        self, title: str, raw: Mapping[str, Any], *, content: bool = True
+    ) -> WikiRevision:
         hidden: list[str] = []
         slot = raw.get("slots", {}).get("main", {})
         text: str | None = slot.get("content")
-        if slot.get("texthidden") or raw.get("texthidden"):
+        if not content:
+            text = None  # not asked for: neither hidden nor missing
+        elif slot.get("texthidden") or raw.get("texthidden"):
             hidden.append("its content is hidden (revision deletion)")
             text = None
         elif slot.get("textmissing") or raw.get("textmissing") or text is None:
@@ -240,15 +244,20 @@ class RevisionReader:
 
     # The look: both pages' latest revisions in one request.
 
-    def look(self, titles: Sequence[str]) -> dict[str, WikiRevision | None]:
-        """Each page's latest revision, with its content (None: no such page)."""
+    def look(
+        self, titles: Sequence[str], *, content: bool = True
+    ) -> dict[str, WikiRevision | None]:
+        """Each page's latest revision, with its content (None: no such page).
+
+        With ``content=False`` the revisions come without their text (``text`` None,
+        ``hidden`` None): a cheap look at a long page such as the Ruleset."""
         for title in titles:
             check_title(title)
         data = self._query(
             titles[0],
             prop="revisions",
             titles="|".join(titles),
-            rvprop=_LOOK_PROPS,
+            rvprop=_LOOK_PROPS if content else _LOOK_PROPS.replace("|content", ""),
             rvslots="main",
         )
         query = data["query"]
@@ -260,7 +269,9 @@ class RevisionReader:
             if page.get("invalid"):
                 raise WikiError(f'wiki page "{asked}": invalid title: {page.get("invalidreason")}')
             revs = page.get("revisions") or ()
-            found[asked] = self._revision(str(page["title"]), revs[0]) if revs else None
+            found[asked] = (
+                self._revision(str(page["title"]), revs[0], content=content) if revs else None
+            )
         return {t: found.get(t) for t in titles}
 
     # A page's history, newest first, in batches.
@@ -269,22 +280,24 @@ class RevisionReader:
         self,
         title: str,
         *,
-        start_id: int,
+        start_id: int | None,
         stop: Callable[[WikiRevision], bool],
         end: datetime | None = None,
         end_id: int | None = None,
     ) -> list[WikiRevision]:
-        """The page's revisions from ``start_id`` back (newest first), up to and including
-        the first for which ``stop`` holds (or to ``end``/``end_id``, inclusive)."""
+        """The page's revisions from ``start_id`` back (newest first; None: from its latest),
+        up to and including the first for which ``stop`` holds (or to ``end``/``end_id``,
+        inclusive). No revisions for a page that does not exist."""
         params: dict[str, Any] = {
             "prop": "revisions",
             "titles": title,
             "rvprop": PROPS,
             "rvslots": "main",
             "rvdir": "older",
-            "rvstartid": start_id,
             "rvlimit": self.batch,
         }
+        if start_id is not None:
+            params["rvstartid"] = start_id
         if end_id is not None:
             params["rvendid"] = end_id
         elif end is not None:
