@@ -270,6 +270,12 @@ class Game:
     rulesets: tuple[RulesetRevision, ...] = ()
     """The Ruleset's revisions, oldest first (ARCHITECTURE.md 1c); empty: Ruleset 139
     is assumed."""
+    rulesets_source: str = "archive"
+    """Where ``rulesets`` come from: ``wiki`` (the mirror of the wiki's history) or
+    ``archive``."""
+    acknowledged: frozenset[tuple[str, int | None, datetime | None]] = frozenset()
+    """(rule, revision id, revision time): unread rules an Admin has acknowledged at the
+    revision that changed them (the ledger's ``rules acknowledge`` rows)."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Fields this version does not know, kept for the round trip."""
 
