@@ -11,9 +11,11 @@ from gamestate.profiles.blognomic_139 import archive_from_game
 from wikibot.archive import write_archive
 from wikibot.blog.scraper import BlogScraper
 from wikibot.cli.common import config_option, load, reported
+from wikibot.errors import NomicbotError
 from wikibot.mirror.api import Mirror, load_game_from_mirror
 from wikibot.mirror.sync import SyncReport, parse_since, sync
 from wikibot.profile_archive import write_profile_archive
+from wikibot.wiki.ruleset_history import sync_configured_ruleset
 
 __all__ = ["export_command", "register", "sync_command"]
 
@@ -101,7 +103,9 @@ def sync_command(
     no players, disagrees with its own count or Quorum, or was cut off is a
     warning, and the last roster stands); a comment edited or removed after it
     was first seen becomes an audit finding (Fair Play), its original text
-    kept.
+    kept. With [wiki] configured, the Ruleset page's revisions saved since the
+    last sync are read into the mirror too (one request when there are none);
+    a wiki that cannot be reached is a warning, and the blog's sync stands.
 
     Example:
 
@@ -136,11 +140,18 @@ def sync_command(
                 )
             finally:
                 bar.close()
+            try:
+                ruleset = sync_configured_ruleset(mirror, config)
+            except NomicbotError as exc:  # the blog's sync stands; one line, next time again
+                ruleset = None
+                click.echo(f"warning: Ruleset not read: {exc}", err=True)
     for warning in report.warnings[:20]:
         click.echo(f"warning: {warning}", err=True)
     if len(report.warnings) > 20:
         click.echo(f"... and {len(report.warnings) - 20} more warnings in the mirror.", err=True)
     click.echo(_summary(report))
+    if ruleset is not None:
+        click.echo(ruleset.summary())
     if report.outcome == "incomplete":
         click.echo("Some pages could not be read; the next sync reads them again.", err=True)
 

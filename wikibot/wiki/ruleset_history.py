@@ -28,12 +28,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from wikibot.config import Config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.rulesets import last_ruleset_revision, store_ruleset_revisions
-from wikibot.wiki.client import WikiClient, check_title
+from wikibot.wiki.client import WikiClient, check_title, connect
 from wikibot.wiki.revisions import RevisionReader, WikiRevision
 
-__all__ = ["RulesetSync", "read_ruleset_history", "sync_ruleset"]
+__all__ = ["RulesetSync", "read_ruleset_history", "sync_configured_ruleset", "sync_ruleset"]
 
 
 @dataclass(frozen=True)
@@ -109,3 +110,17 @@ def sync_ruleset(
     )
     new = store_ruleset_revisions(mirror, title, found, seen_at=clock())
     return RulesetSync(title, new, reader.requests - spent, latest)
+
+
+def sync_configured_ruleset(
+    mirror: Mirror, config: Config, *, client: WikiClient | None = None
+) -> RulesetSync | None:
+    """``sync``'s Ruleset step: the ``[wiki] ruleset_page`` history into the mirror, through
+    ``client`` or a new client (logged in when ``[wiki] user`` is set: a bot reads 500
+    revisions a request, anyone else 50). None when no ``[wiki] url`` is configured.
+    Raises WikiError (the wiki cannot be reached) or ConfigError (no password)."""
+    if not config.wiki.url:
+        return None
+    if client is None:
+        client = connect(config, login=bool(config.wiki.user), min_interval=0)
+    return sync_ruleset(mirror, client, config.wiki.ruleset_page)
