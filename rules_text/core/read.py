@@ -140,10 +140,13 @@ def _read(text: str) -> CoreReading:
 
 
 def _find(ruleset: Ruleset, spec: RuleSpec, player: str) -> Rule | None:
-    names = {normalise_name(n.replace("PLAYERS", plural(player))) for n in (spec.name, *spec.aliases)}
+    names = {
+        normalise_name(n.replace("PLAYERS", plural(player))) for n in (spec.name, *spec.aliases)
+    }
     found = [r for r in ruleset.rules() if normalise_name(r.name) in names]
     core = [r for r in found if r.section is Section.CORE]
-    return (core or found or [None])[0]
+    chosen = core or found
+    return chosen[0] if chosen else None
 
 
 def _glossary(ruleset: Ruleset) -> dict[str, str]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 
+from rules_text.core import Downtime, ruleset_139_core
+
 __all__ = [
     "can_take_daily_action",
     "can_take_weekly_action",
@@ -19,6 +21,17 @@ __all__ = [
 ]
 
 HOUR = timedelta(hours=1)
+
+
+class _Seed:
+    """The default of a rule parameter: Ruleset 139's rule, read from its text."""
+
+
+_SEED = _Seed()
+
+
+def _seed_downtime() -> Downtime | None:
+    return ruleset_139_core().rules.downtime
 
 
 def require_utc(moment: datetime, what: str = "time") -> datetime:
@@ -60,24 +73,35 @@ def can_take_weekly_action(previous: Iterable[datetime], now: datetime) -> bool:
     return True
 
 
-def in_seasonal_downtime(moment: datetime) -> bool:
-    """Rule "Seasonal Downtime": "every year on December 24th, and remains in hiatus
-    until December 27th" — read as 24 Dec 00:00:00 UTC up to (not including)
-    27 Dec 00:00:00 UTC."""
+def in_seasonal_downtime(moment: datetime, downtime: Downtime | None | _Seed = _SEED) -> bool:
+    """Rule "Seasonal Downtime": in Ruleset 139 "every year on December 24th, and remains in
+    hiatus until December 27th" — read as 24 Dec 00:00:00 UTC up to (not including)
+    27 Dec 00:00:00 UTC. ``downtime`` is the rule as read from the Ruleset in force (None:
+    repealed); by default, Ruleset 139's."""
+    rule = _seed_downtime() if isinstance(downtime, _Seed) else downtime
+    if rule is None:
+        return False
     d = day_of(moment)
-    return d.month == 12 and 24 <= d.day <= 26
+    return rule.covers(d.month, d.day)
 
 
-def next_downtime_boundary(moment: datetime) -> datetime:
-    """The next instant Seasonal Downtime starts or ends, after ``moment``."""
+def next_downtime_boundary(
+    moment: datetime, downtime: Downtime | None | _Seed = _SEED
+) -> datetime | None:
+    """The next instant Seasonal Downtime starts or ends, after ``moment`` (None: there is
+    no Seasonal Downtime)."""
     moment = require_utc(moment)
-    year = moment.year
-    candidates = [
-        datetime(year, 12, 24, tzinfo=UTC),
-        datetime(year, 12, 27, tzinfo=UTC),
-        datetime(year + 1, 12, 24, tzinfo=UTC),
-    ]
-    return next(c for c in candidates if c > moment)
+    rule = _seed_downtime() if isinstance(downtime, _Seed) else downtime
+    if rule is None:
+        return None
+    candidates = []
+    for year in (moment.year - 1, moment.year, moment.year + 1, moment.year + 2):
+        for month, day in (rule.start, rule.end):
+            try:
+                candidates.append(datetime(year, month, day, tzinfo=UTC))
+            except ValueError:  # 30 February: not a day
+                continue
+    return min((c for c in candidates if c > moment), default=None)
 
 
 def format_duration(delta: timedelta) -> str:

@@ -27,6 +27,7 @@ from gamestate.profiles.blognomic_139.calendar import (
     next_downtime_boundary,
     require_utc,
 )
+from gamestate.profiles.blognomic_139.in_force import RulesInForce
 from gamestate.profiles.blognomic_139.legality import PostCheck, chronological
 from gamestate.profiles.blognomic_139.models import (
     VOTABLE_CATEGORIES,
@@ -42,13 +43,11 @@ from gamestate.profiles.blognomic_139.tally import Tally, tally
 from gamestate.profiles.blognomic_139.timeline import Timeline
 from gamestate.profiles.blognomic_139.verdicts import Clause, Decision, Verdict
 from gamestate.profiles.blognomic_139.votes import Vote
+from rules_text.core import Age, CoreRules, Feed, Rounding
+from rules_text.core.values import fraction_words
 
 __all__ = ["as_of", "evaluate"]
 
-H12 = timedelta(hours=12)
-H24 = timedelta(hours=24)
-H48 = timedelta(hours=48)
-D7 = timedelta(days=7)
 SECOND = timedelta(seconds=1)
 
 
@@ -88,110 +87,186 @@ class _Context:
     """posted_at of every legal pending Proposal, oldest first."""
     proposal_ids: list[str]
     terms: Terms
+    rules: RulesInForce
+    """The Ruleset in force at ``now`` (ARCHITECTURE.md 1c)."""
+    quorum: int
+    """Quorum of all players, as the Ruleset in force defines it."""
+
+    @property
+    def core(self) -> CoreRules:
+        return self.rules.core
 
     def oldest_at(self, moment: datetime) -> str | None:
         """Rule "Resolution of Proposals": the oldest pending Proposal at ``moment``,
         ignoring any pending for more than 7 days."""
-        i = bisect.bisect_left(self.proposal_times, moment - D7)
+        stale = self.core.proposals.stale
+        if stale is None:
+            i = 0
+        elif stale.strict:
+            i = bisect.bisect_left(self.proposal_times, moment - stale.delta)
+        else:
+            i = bisect.bisect_right(self.proposal_times, moment - stale.delta)
         return self.proposal_ids[i] if i < len(self.proposal_ids) else None
 
 
-def _downtime_block(at: datetime, rule: str) -> Decision | None:
+def _allows(names: tuple[str, ...], rule: str) -> bool:
+    """Does a list of rule names ("Votable Matters", "Call for Judgement") name ``rule``
+    (singular and plural alike)?"""
+
+    def norm(name: str) -> str:
+        return " ".join(w.rstrip("s") for w in name.casefold().split())
+
+    return norm(rule) in {norm(n) for n in names}
+
+
+def _downtime_block(at: datetime, rule: str, ctx: _Context) -> Decision | None:
     """Rule "Seasonal Downtime": only "Votable Matters", "Gamestate Tracking" and
     "Calls for Judgement" may act from 24 to 27 December."""
-    if not in_seasonal_downtime(at):
+    downtime = ctx.core.downtime
+    if downtime is None or not in_seasonal_downtime(at, downtime):
+        return None
+    if _allows(downtime.allowed, rule):
         return None
     return Decision(
         Verdict.BLOCKED,
         Clause.SEASONAL_DOWNTIME,
-        f'Seasonal Downtime (24 to 27 December): rule "{rule}" may not act',
+        f'Seasonal Downtime ({downtime.words()}): rule "{rule}" may not act',
     )
 
 
+_FEEDS = {
+    Category.PROPOSAL.value: Feed.PROPOSALS,
+    Category.CFJ.value: Feed.CFJS,
+    Category.DOV.value: Feed.DOVS,
+}
+
+
+def _unknown(post: Post, ctx: _Context, *feeds: str) -> Decision | None:
+    """``unknown`` when a rule the verdict depends on is unread (ARCHITECTURE.md 1c): in
+    the Ruleset in force now, or (for the posting rules) when the post was made."""
+    pending = ctx.rules.unknown(*feeds)
+    if pending is None and Feed.HIATUS not in feeds:
+        pending = ctx.timeline.rulesets.at(post.posted_at).unknown(*feeds)
+    if pending is None:
+        return None
+    return Decision(Verdict.UNKNOWN, Clause.UNREAD, pending.why())
+
+
+def _days(age: Age) -> str:
+    """``more than 7 days`` (or hours, when not whole days)."""
+    words = "more than" if age.strict else "at least"
+    if age.hours % 24 == 0:
+        days = age.hours // 24
+        return f"{words} {days} day{'s' if days != 1 else ''}"
+    return f"{words} {age.hours} hours"
+
+
 def _proposal(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
+    rules = ctx.core.proposals
     age = at - post.posted_at
-    q = ctx.roster.quorum
+    q = ctx.quorum
     n = ctx.roster.size
     f, a = t.for_count, t.against_count
     open_for = format_duration(age)
-    if blocked := _downtime_block(at, "Resolution of Proposals"):
+    if blocked := _downtime_block(at, "Resolution of Proposals", ctx):
         return blocked
-    if ctx.hiatus_reason:
+    if ctx.hiatus_reason and not _allows(ctx.core.hiatus.allowed, "Resolution of Proposals"):
+        if unknown := _unknown(post, ctx, Feed.HIATUS):
+            return unknown
         return Decision(
             Verdict.BLOCKED,
             Clause.HIATUS,
             f'Hiatus ({ctx.hiatus_reason}): rule "Resolution of Proposals" may not act',
         )
-    if age > D7:
+    if rules.stale is not None and rules.stale.holds(age):
         return Decision(
             Verdict.FAIL,
             Clause.PROPOSAL_STALE,
-            f"pending {open_for}, more than 7 days: ignored for the oldest pending Proposal "
+            f"pending {open_for}, {_days(rules.stale)}: ignored for the oldest pending Proposal "
             "and may be failed by any Admin",
         )
     oldest = ctx.oldest_at(at)
-    if oldest != post.id:
+    if rules.oldest_only and oldest != post.id:
         return Decision(
             Verdict.BLOCKED,
             Clause.NOT_OLDEST,
             f"not the oldest pending Proposal ({oldest} is)",
         )
-    if t.vetoed:
+    if rules.fail_vetoed and t.vetoed:
         return Decision(Verdict.FAIL, Clause.PROPOSAL_VETOED, f"Vetoed by the {ctx.terms.boss}")
-    if t.self_killed:
+    if rules.fail_vetoed and t.self_killed:
         return Decision(
             Verdict.FAIL, Clause.PROPOSAL_SELF_KILLED, f"Self-Killed: {post.author} voted AGAINST"
         )
-    if f >= q and age >= H12:
+    # Both enact clauses also say "has not been Vetoed or Self-Killed".
+    spoilt = t.vetoed or t.self_killed
+    quorum_age = rules.enact_quorum
+    if quorum_age is not None and not spoilt and f >= q and quorum_age.holds(age):
         return Decision(
             Verdict.ENACT,
             Clause.PROPOSAL_QUORUM_FOR,
-            f"FOR {f} >= Quorum {q} and open {open_for} (at least 12h)",
+            f"FOR {f} >= Quorum {q} and open {open_for} ({quorum_age.words()})",
         )
-    if age >= H48 and t.valid_count > 1 and f > a:
+    majority = rules.enact_majority
+    least = rules.majority_min_votes
+    if (
+        majority is not None
+        and not spoilt
+        and majority.holds(age)
+        and t.valid_count > least
+        and f > a
+    ):
         return Decision(
             Verdict.ENACT,
             Clause.PROPOSAL_MAJORITY_48H,
-            f"open {open_for} (at least 48h), {t.valid_count} valid Votes (more than 1), "
-            f"FOR {f} > AGAINST {a}",
+            f"open {open_for} ({majority.words()}), {t.valid_count} valid Votes (more than "
+            f"{least}), FOR {f} > AGAINST {a}",
         )
-    if n - a < q:
+    if rules.fail_unreachable and n - a < q:
         return Decision(
             Verdict.FAIL,
             Clause.PROPOSAL_QUORUM_UNREACHABLE,
             f"{ctx.terms.players(n - a)} not voting AGAINST < Quorum {q}",
         )
-    if age >= H48:
+    timeout = rules.fail_timeout
+    if timeout is not None and timeout.holds(age):
         return Decision(
             Verdict.FAIL,
             Clause.PROPOSAL_TIMED_OUT,
-            f"open {open_for} (at least 48h) and cannot be Enacted "
+            f"open {open_for} ({timeout.words()}) and cannot be Enacted "
             f"(FOR {f}, AGAINST {a}, {t.valid_count} valid Votes, Quorum {q})",
         )
-    if f >= q:
-        why = f"FOR {f} >= Quorum {q} but open only {open_for} (needs 12h)"
+    if f >= q and quorum_age is not None:
+        why = f"FOR {f} >= Quorum {q} but open only {open_for} (needs {quorum_age.short()})"
     else:
-        why = f"FOR {f} < Quorum {q}, AGAINST {a}, open {open_for} (under 48h)"
+        later = timeout or majority
+        under = f" (under {later.short()})" if later is not None else ""
+        why = f"FOR {f} < Quorum {q}, AGAINST {a}, open {open_for}{under}"
     return Decision(Verdict.WAIT, Clause.PENDING, why)
 
 
 def _cfj(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
-    # Rule "Calls for Judgement" acts in Hiatus and in Seasonal Downtime alike.
+    # Rule "Calls for Judgement" acts in Hiatus and in Seasonal Downtime alike (Ruleset
+    # 139 lists it in both).
+    if blocked := _downtime_block(at, "Calls for Judgement", ctx):
+        return blocked
+    rules = ctx.core.cfj
     age = at - post.posted_at
-    q = ctx.roster.quorum
+    q = ctx.quorum
     f, a = t.for_count, t.against_count
-    if f >= q:
+    clock = rules.open_for
+    if rules.quorum_for and f >= q:
         ground = f"Quorum of FOR ({f} >= {q})"
-    elif a >= q:
+    elif rules.quorum_against and a >= q:
         ground = f"Quorum of AGAINST ({a} >= {q})"
-    elif age > H48:
-        ground = f"open {format_duration(age)} (more than 48h)"
+    elif clock is not None and clock.holds(age):
+        ground = f"open {format_duration(age)} ({clock.words()})"
     else:
+        not_yet = f" (not {clock.words()})" if clock is not None else ""
         return Decision(
             Verdict.WAIT,
             Clause.PENDING,
-            f"FOR {f} and AGAINST {a} below Quorum {q}, open {format_duration(age)} "
-            "(not more than 48h)",
+            f"FOR {f} and AGAINST {a} below Quorum {q}, open {format_duration(age)}{not_yet}",
         )
     if f > a:
         return Decision(Verdict.ENACT, Clause.CFJ_RESOLVED, f"{ground}; FOR {f} > AGAINST {a}")
@@ -201,14 +276,15 @@ def _cfj(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
 
 
 def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
+    rules = ctx.core.dov
     age = at - post.posted_at
-    q = ctx.roster.quorum
+    q = ctx.quorum
     n = ctx.roster.size
     f, a = t.for_count, t.against_count
     open_for = format_duration(age)
-    if blocked := _downtime_block(at, "Victory and Ascension"):
+    if blocked := _downtime_block(at, "Victory and Ascension", ctx):
         return blocked
-    winner = ctx.timeline.failing(post, at)
+    winner = ctx.timeline.failing(post, at) if rules.others_fail else None
     if winner is not None:
         return Decision(
             Verdict.FAIL,
@@ -218,65 +294,86 @@ def _dov(post: Post, t: Tally, at: datetime, ctx: _Context) -> Decision:
     # The DoV's author cannot have been the Boss while declaring ("an Imagineer (other
     # than the Boss)"): their own FOR is never "the Boss has Voted FOR it".
     boss_for = t.boss_vote is Vote.FOR and post.author != ctx.roster.boss
-    if age >= H12 and f >= q and (boss_for or a == 0):
+    first = rules.enact_boss_or_unopposed
+    if first is not None and first.holds(age) and f >= q and (boss_for or a == 0):
         because = f"the {ctx.terms.boss} voted FOR" if boss_for else "no AGAINST Votes"
         return Decision(
             Verdict.ENACT,
             Clause.DOV_QUORUM_BOSS_OR_UNOPPOSED,
-            f"open {open_for} (at least 12h), FOR {f} >= Quorum {q}, {because}",
+            f"open {open_for} ({first.words()}), FOR {f} >= Quorum {q}, {because}",
         )
-    if age >= H24 and f >= q and a < q // 2:
+    few = Rounding.DOWN.apply(rules.few_against * q)
+    half = f"{fraction_words(rules.few_against)} of Quorum rounded down ({few})"
+    second = rules.enact_few_against
+    if second is not None and second.holds(age) and f >= q and a < few:
         return Decision(
             Verdict.ENACT,
             Clause.DOV_QUORUM_FEW_AGAINST,
-            f"open {open_for} (at least 24h), FOR {f} >= Quorum {q}, "
-            f"AGAINST {a} < half of Quorum rounded down ({q // 2})",
+            f"open {open_for} ({second.words()}), FOR {f} >= Quorum {q}, AGAINST {a} < {half}",
         )
-    if age >= H48 and t.valid_count >= q and 2 * f > t.valid_count:
+    third = rules.enact_majority
+    if third is not None and third.holds(age) and t.valid_count >= q and 2 * f > t.valid_count:
         return Decision(
             Verdict.ENACT,
             Clause.DOV_MAJORITY_48H,
-            f"open {open_for} (at least 48h), {t.valid_count} Votes >= Quorum {q}, "
+            f"open {open_for} ({third.words()}), {t.valid_count} Votes >= Quorum {q}, "
             f"FOR {f} is more than half",
         )
-    if age >= H12 and n - a < q:
+    unreachable = rules.fail_unreachable
+    if unreachable is not None and unreachable.holds(age) and n - a < q:
         return Decision(
             Verdict.FAIL,
             Clause.DOV_QUORUM_UNREACHABLE,
-            f"open {open_for} (at least 12h), {ctx.terms.players(n - a)} not voting AGAINST "
-            f"< Quorum {q}",
+            f"open {open_for} ({unreachable.words()}), {ctx.terms.players(n - a)} not voting "
+            f"AGAINST < Quorum {q}",
         )
-    if age >= H48:
+    timeout = rules.fail_timeout
+    if timeout is not None and timeout.holds(age):
         return Decision(
             Verdict.FAIL,
             Clause.DOV_TIMED_OUT,
-            f"open {open_for} (at least 48h) and cannot be Enacted "
+            f"open {open_for} ({timeout.words()}) and cannot be Enacted "
             f"(FOR {f}, AGAINST {a}, Quorum {q})",
         )
     return Decision(
         Verdict.WAIT,
         Clause.PENDING,
         f"FOR {f}, AGAINST {a}, Quorum {q}, open {open_for}: "
-        + _dov_not_yet(age, f, a, q, boss_for, ctx.terms.boss),
+        + _dov_not_yet(age, f, a, q, boss_for, ctx),
     )
 
 
-def _dov_not_yet(age: timedelta, f: int, a: int, q: int, boss_for: bool, boss: str) -> str:
+def _dov_not_yet(age: timedelta, f: int, a: int, q: int, boss_for: bool, ctx: _Context) -> str:
     """Why none of rule "Victory and Ascension"'s ways to Enact a DoV holds yet (all need
     FOR >= Quorum before 48h)."""
-    if f < q:
-        return f"FOR {f} is below Quorum {q} (and it is not 48h old)"
-    if age < H12:
-        return "it is not 12h old"
-    if age < H24:
-        return (
-            f"the {boss} has not Voted FOR and it has AGAINST Votes (at 12h), and it is not "
-            f"24h old (then AGAINST {a} must be below half of Quorum rounded down, {q // 2})"
-        )
-    return (
-        f"the {boss} has not Voted FOR and it has AGAINST Votes (at 12h), and AGAINST {a} is "
-        f"not below half of Quorum rounded down, {q // 2} (at 24h), and it is not 48h old"
+    rules, boss = ctx.core.dov, ctx.terms.boss
+    first, second, third = (
+        rules.enact_boss_or_unopposed,
+        rules.enact_few_against,
+        rules.enact_majority,
     )
+    few = Rounding.DOWN.apply(rules.few_against * q)
+    half = fraction_words(rules.few_against)
+    last = f" (and it is not {third.short()} old)" if third is not None else ""
+    if f < q:
+        return f"FOR {f} is below Quorum {q}{last}"
+    if first is not None and not first.holds(age):
+        return f"it is not {first.short()} old"
+    if second is not None and not second.holds(age):
+        return (
+            f"the {boss} has not Voted FOR and it has AGAINST Votes (at {_at(first)}), and it is "
+            f"not {second.short()} old (then AGAINST {a} must be below {half} of Quorum rounded "
+            f"down, {few})"
+        )
+    tail = f", and it is not {third.short()} old" if third is not None else ""
+    return (
+        f"the {boss} has not Voted FOR and it has AGAINST Votes (at {_at(first)}), and AGAINST "
+        f"{a} is not below {half} of Quorum rounded down, {few} (at {_at(second)}){tail}"
+    )
+
+
+def _at(age: Age | None) -> str:
+    return age.short() if age is not None else "no time"
 
 
 _DECIDERS: dict[str, Callable[[Post, Tally, datetime, _Context], Decision]] = {
@@ -286,18 +383,37 @@ _DECIDERS: dict[str, Callable[[Post, Tally, datetime, _Context], Decision]] = {
 }
 
 
+def _ages(core: CoreRules, category: str) -> list[Age]:
+    """Every clock the verdicts of ``category`` depend on."""
+    if category == Category.PROPOSAL.value:
+        p = core.proposals
+        return [a for a in (p.enact_quorum, p.enact_majority, p.fail_timeout) if a is not None]
+    if category == Category.CFJ.value:
+        return [core.cfj.open_for] if core.cfj.open_for is not None else []
+    d = core.dov
+    clocks = (d.enact_boss_or_unopposed, d.enact_few_against, d.enact_majority)
+    return [a for a in (*clocks, d.fail_unreachable, d.fail_timeout) if a is not None]
+
+
 def _candidates(post: Post, ctx: _Context, now: datetime) -> list[datetime]:
     """The instants at which this matter's verdict could change with no new votes."""
     p = post.posted_at
-    marks = {p + H12, p + H24, p + H48, _just_after(p + H48)}
-    if post.category == Category.PROPOSAL.value:
-        marks.add(_just_after(p + D7))
+    marks = set()
+    for age in _ages(ctx.core, post.category):
+        marks.update({p + age.delta, _just_after(p + age.delta)})
+    stale = ctx.core.proposals.stale
+    if post.category == Category.PROPOSAL.value and stale is not None:
+        marks.add(stale.first_instant(p))
         # It becomes the oldest when the newest older Proposal passes 7 days.
         i = bisect.bisect_left(ctx.proposal_times, p)
         if i > 0:
-            marks.add(_just_after(ctx.proposal_times[i - 1] + D7))
-    b1 = next_downtime_boundary(now)
-    marks.update({b1, next_downtime_boundary(b1)})
+            marks.add(stale.first_instant(ctx.proposal_times[i - 1]))
+    b1 = next_downtime_boundary(now, ctx.core.downtime)
+    if b1 is not None:
+        marks.add(b1)
+        b2 = next_downtime_boundary(b1, ctx.core.downtime)
+        if b2 is not None:
+            marks.add(b2)
     return sorted(m for m in marks if m > now)
 
 
@@ -375,20 +491,34 @@ def evaluate(
     legal_proposals = [
         p for p in pending if p.category == Category.PROPOSAL.value and p.id not in illegal
     ]
+    rules = timeline.rulesets.at(now)
+    terms = _terms(view, rules)
+    quorum_rule = rules.core.quorum
+    q = quorum_rule.of(roster.size) if quorum_rule is not None else None
     ctx = _Context(
         roster=roster,
         hiatus_reason=hiatus_reason,
         timeline=timeline,
         proposal_times=[p.posted_at for p in legal_proposals],
         proposal_ids=[p.id for p in legal_proposals],
-        terms=view.terms,
+        terms=terms,
+        rules=rules,
+        quorum=q if q is not None else 0,
     )
     oldest_now = ctx.oldest_at(now)
     matters = []
     for post in pending:
-        t = tally(post, roster, terms=view.terms)
+        t = tally(post, roster, terms=terms, voting=rules.core.voting)
         reason = illegal.get(post.id)
-        if reason is not None:
+        unknown = _unknown(post, ctx, _FEEDS[post.category])
+        if unknown is None and q is None:
+            unknown = Decision(
+                Verdict.UNKNOWN, Clause.UNREAD, 'Quorum is unread: the Appendix defines no "Quorum"'
+            )
+        if unknown is not None:
+            decision = unknown
+            decidable_at = None
+        elif reason is not None:
             decision = Decision(Verdict.FAIL, Clause.ILLEGAL, f"Illegal: {reason}")
             decidable_at = None
         else:
@@ -411,13 +541,13 @@ def evaluate(
                 oldest=post.id == oldest_now,
                 decidable_at=decidable_at,
                 not_voted=tuple(sorted(roster.active - set(t.votes))),
-                quorum=roster.quorum,
+                quorum=ctx.quorum,
                 warnings=t.warnings + _author_warnings(post, ctx),
             )
         )
-    downtime = in_seasonal_downtime(now)
-    if downtime:
-        hiatus_reason = "Seasonal Downtime (24 to 27 December)" + (
+    downtime = rules.core.downtime
+    if downtime is not None and in_seasonal_downtime(now, downtime):
+        hiatus_reason = f"Seasonal Downtime ({downtime.words()})" + (
             f"; {hiatus_reason}" if hiatus_reason else ""
         )
     warnings = _game_warnings(view, roster)
@@ -427,14 +557,26 @@ def evaluate(
         warnings += (f"the archive does not say who was {view.terms.boss} at this instant",)
     return GameStatus(
         now=now,
-        quorum=roster.quorum,
+        quorum=ctx.quorum,
         players=roster.size,
         hiatus=hiatus_reason is not None,
         hiatus_reason=hiatus_reason,
         matters=tuple(matters),
-        terms=view.terms,
+        terms=terms,
         boss=roster.boss,
         warnings=warnings,
         roster_source=timeline.reigns.roster_source(now),
         victory=dynasty.victory(now) if dynasty is not None else None,
+        rules=rules,
     )
+
+
+def _terms(game: Game, rules: RulesInForce) -> Terms:
+    """The words of the game: the Ruleset in force's keywords, or the archive's ``terms``
+    while no Ruleset revision is in force (ARCHITECTURE.md 1c)."""
+    if rules.revision is None:
+        return game.terms
+    core = rules.core
+    if core.keyword == game.terms.player and core.boss == game.terms.boss:
+        return game.terms
+    return Terms(player=core.keyword, boss=core.boss)

@@ -50,9 +50,10 @@ from gamestate.profiles.blognomic_139.models import Category, Post, PostStatus, 
 from gamestate.profiles.blognomic_139.reigns import Reigns
 from gamestate.profiles.blognomic_139.roster import Roster
 from gamestate.profiles.blognomic_139.tally import tally
+from rules_text.core import CoreRules, ruleset_139_core
 
 __all__ = [
-    "DOV_LOCKOUT",
+    "RulesAt",
     "PostCheck",
     "chronological",
     "illegal_dovs",
@@ -65,8 +66,12 @@ PostCheck = Callable[[Post, Roster], str | None]
 """A dynasty-specific posting rule: (the post, the roster of its day) -> the rule it broke
 with the numbers, or None when it is legal."""
 
-DOV_LOCKOUT = timedelta(hours=120)
-"""Rule "Victory and Ascension": 120 hours (5 days) after a failed DoV with an AGAINST vote."""
+RulesAt = Callable[[datetime], CoreRules]
+"""The core rules of the Ruleset in force at an instant."""
+
+
+def _seed_rules(moment: datetime) -> CoreRules:
+    return ruleset_139_core().rules
 
 
 # The category words, looked up once (an enum member's value is a property: these loops
@@ -141,8 +146,8 @@ def posting_checks(
     return illegal, warnings
 
 
-def _downtime(p: Post) -> str | None:
-    if in_seasonal_downtime(p.posted_at):
+def _downtime(p: Post, rules: CoreRules) -> str | None:
+    if in_seasonal_downtime(p.posted_at, rules.downtime):
         return (
             f'rule "Seasonal Downtime": posted on {day_of(p.posted_at).isoformat()}, when only '
             'rules "Votable Matters", "Gamestate Tracking" and "Calls for Judgement" may act'
@@ -150,7 +155,9 @@ def _downtime(p: Post) -> str | None:
     return None
 
 
-def _dov_reason(d: Post, legal: list[Post], reigns: Reigns, terms: Terms) -> str | None:
+def _dov_reason(
+    d: Post, legal: list[Post], reigns: Reigns, terms: Terms, rules: CoreRules
+) -> str | None:
     t = terms
     boss = reigns.boss_at(d.posted_at)
     if d.status is not PostStatus.ENACTED and boss is not None and d.author == boss:
@@ -158,7 +165,7 @@ def _dov_reason(d: Post, legal: list[Post], reigns: Reigns, terms: Terms) -> str
             f'rule "Victory and Ascension": only {t.player}s other than the {t.boss} '
             f"may declare victory ({d.author} was the {t.boss} when posting it)"
         )
-    if reason := _downtime(d):
+    if reason := _downtime(d, rules):
         return reason
     for r in reigns.reigns:
         if r.dov.id == d.id or not r.enacted_at_known:
@@ -168,23 +175,32 @@ def _dov_reason(d: Post, legal: list[Post], reigns: Reigns, terms: Terms) -> str
                 f'rule "Victory and Ascension": posted between the enacted DoV '
                 f"{r.dov.id} and its Ascension Address"
             )
+    lockout = rules.dov.lockout_hours
     for e in legal:
+        if lockout is None:
+            break
         if (
             e.author == d.author
             and e.status.is_failed
             and e.resolved_at is not None
-            and e.resolved_at < d.posted_at <= e.resolved_at + DOV_LOCKOUT
+            and e.resolved_at < d.posted_at <= e.resolved_at + timedelta(hours=lockout)
             and tally(e, reigns.roster_at(e.resolved_at), until=e.resolved_at).against_count >= 1
         ):
             return (
                 f'rule "Victory and Ascension": {d.author}\'s DoV {e.id} failed with an '
-                f"AGAINST vote at {format_time(e.resolved_at)}; no new DoV until after 120 hours"
+                f"AGAINST vote at {format_time(e.resolved_at)}; no new DoV until after "
+                f"{lockout} hours"
             )
     return None
 
 
 def illegal_dovs(
-    posts: Sequence[Post], illegal: dict[str, str], reigns: Reigns, *, terms: Terms
+    posts: Sequence[Post],
+    illegal: dict[str, str],
+    reigns: Reigns,
+    *,
+    terms: Terms,
+    rules_at: RulesAt = _seed_rules,
 ) -> list[Post]:
     """Adds each Illegal DoV of ``posts`` (oldest first) to ``illegal``; returns the legal
     DoVs, oldest first (what can put the game in Hiatus)."""
@@ -192,7 +208,7 @@ def illegal_dovs(
     for d in posts:
         if d.category != _DOV or d.id in illegal:
             continue
-        reason = _dov_reason(d, legal, reigns, terms)
+        reason = _dov_reason(d, legal, reigns, terms, rules_at(d.posted_at))
         if reason:
             illegal[d.id] = reason
         else:
@@ -204,6 +220,8 @@ def illegal_proposals(
     posts: Sequence[Post],
     illegal: dict[str, str],
     in_hiatus: Callable[[datetime], str | None],
+    *,
+    rules_at: RulesAt = _seed_rules,
 ) -> None:
     """Adds each Illegal Proposal of ``posts`` (oldest first) to ``illegal``.
 
@@ -217,8 +235,9 @@ def illegal_proposals(
     for p in posts:
         if p.category != _PROPOSAL or p.id in illegal:
             continue
-        reason = _downtime(p)
-        hiatus = None if reason else in_hiatus(p.posted_at)
+        rules = rules_at(p.posted_at)
+        reason = _downtime(p, rules)
+        hiatus = None if reason or "Proposals" in rules.hiatus.allowed else in_hiatus(p.posted_at)
         if hiatus:
             reason = (
                 f'rule "Victory and Ascension": posted during Hiatus ({hiatus}), when rule '
@@ -227,12 +246,14 @@ def illegal_proposals(
         pending = [q for q in open_by_author[p.author] if is_pending_at(q, p.posted_at)]
         open_by_author[p.author] = pending
         day = day_of(p.posted_at)
-        if reason is None and len(pending) >= 2:
-            names = ", ".join(q.id for q in pending[:2])
-            reason = f'rule "Proposals": {p.author} already had 2 Proposals pending ({names})'
-        if reason is None and made_on[p.author, day] >= 3:
+        most, per_day = rules.limits.pending, rules.limits.per_day
+        if reason is None and most is not None and len(pending) >= most:
+            names = ", ".join(q.id for q in pending[:most])
+            reason = f'rule "Proposals": {p.author} already had {most} Proposals pending ({names})'
+        if reason is None and per_day is not None and made_on[p.author, day] >= per_day:
             reason = (
-                f'rule "Proposals": {p.author} had already made 3 Proposals on {day.isoformat()}'
+                f'rule "Proposals": {p.author} had already made {per_day} Proposals on '
+                f"{day.isoformat()}"
             )
         if reason:
             illegal[p.id] = reason

@@ -26,6 +26,8 @@ from gamestate.profiles.core import Archive, Outcome, Report, Setting
 __all__ = ["CLAUSE_WORDS", "PROFILE", "BlogNomic139"]
 
 CLAUSE_WORDS = {
+    # An unknown verdict: nomicbot judges by the Ruleset in force, and has not read it all.
+    Clause.UNREAD: "This is the Ruleset for BlogNomic; all Imagineers shall obey it.",
     Clause.PROPOSAL_QUORUM_FOR: (
         "It has a number of FOR Votes that exceed or equal Quorum, has been open for voting "
         "for at least 12 hours, and has not been Vetoed or Self-Killed."

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gamestate.dynasties.base import DynastyVictory
+from gamestate.profiles.blognomic_139.in_force import RulesInForce
 from gamestate.profiles.blognomic_139.models import Post, Terms
 from gamestate.profiles.blognomic_139.tally import Tally
 from gamestate.profiles.blognomic_139.verdicts import Decision
@@ -69,3 +70,5 @@ class GameStatus:
     """Which roster the rules used at ``now``: a snapshot, or today's as a fallback."""
     victory: DynastyVictory | None = None
     """A dynastic rule's victory at ``now`` (e.g. Project Completion), or None."""
+    rules: RulesInForce | None = None
+    """The Ruleset in force at ``now`` (ARCHITECTURE.md 1c), as read."""

@@ -28,11 +28,19 @@ from gamestate.profiles.blognomic_139.icons import scan_comment
 from gamestate.profiles.blognomic_139.models import Category, Post, Terms
 from gamestate.profiles.blognomic_139.roster import Roster
 from gamestate.profiles.blognomic_139.votes import Vote
+from rules_text.core import VotingRules, ruleset_139_core
 
 __all__ = ["Tally", "is_valid_icon", "is_vote_icon", "tally"]
 
 
-def is_valid_icon(vote: Vote, *, category: str, voter: str, boss: str | None) -> bool:
+def is_valid_icon(
+    vote: Vote,
+    *,
+    category: str,
+    voter: str,
+    boss: str | None,
+    voting: VotingRules | None = None,
+) -> bool:
     """May ``voter`` use this icon on a matter of ``category``?
 
     - FOR and AGAINST are valid on every Votable Matter ("Votable Matters").
@@ -43,23 +51,39 @@ def is_valid_icon(vote: Vote, *, category: str, voter: str, boss: str | None) ->
       player's Vote (see :func:`is_vote_icon`) but never a valid one.
     - VETO only on Proposals, and only by the Boss ("The Boss may use VETO as a
       voting icon to cast a Vote on a proposal").
+
+    ``voting`` is what the Ruleset in force says of the icons (by default Ruleset 139's):
+    a repealed DEFERENTIAL or VETO is no valid icon.
     """
+    voting = voting or _seed_voting()
     if vote in (Vote.FOR, Vote.AGAINST):
         return True
     if category != Category.PROPOSAL.value:
         return False
     if vote is Vote.DEFERENTIAL:
-        return voter != boss
-    return boss is not None and voter == boss
+        return voting.deferential and voter != boss
+    return voting.veto and boss is not None and voter == boss
 
 
-def is_vote_icon(vote: Vote, *, category: str, voter: str, boss: str | None) -> bool:
+def is_vote_icon(
+    vote: Vote,
+    *,
+    category: str,
+    voter: str,
+    boss: str | None,
+    voting: VotingRules | None = None,
+) -> bool:
     """Does this icon become ``voter``'s Vote (valid or not)? Rule "Votable Matters": each
     player votes "using a voting icon of FOR, AGAINST, or DEFERENTIAL": a DEFERENTIAL on
     a CfJ or DoV is the player's Vote, not a valid one."""
+    voting = voting or _seed_voting()
     if vote is Vote.DEFERENTIAL and category != Category.PROPOSAL.value:
-        return True
-    return is_valid_icon(vote, category=category, voter=voter, boss=boss)
+        return voting.deferential
+    return is_valid_icon(vote, category=category, voter=voter, boss=boss, voting=voting)
+
+
+def _seed_voting() -> VotingRules:
+    return ruleset_139_core().rules.voting
 
 
 @dataclass(frozen=True)
@@ -94,10 +118,17 @@ class Tally:
 
 
 def tally(
-    post: Post, roster: Roster, *, until: datetime | None = None, terms: Terms | None = None
+    post: Post,
+    roster: Roster,
+    *,
+    until: datetime | None = None,
+    terms: Terms | None = None,
+    voting: VotingRules | None = None,
 ) -> Tally:
-    """Counts the Votes on ``post`` (comments after ``until`` are ignored)."""
+    """Counts the Votes on ``post`` (comments after ``until`` are ignored), by the icons
+    ``voting`` allows (the Ruleset in force's; by default Ruleset 139's)."""
     terms = terms or Terms()
+    voting = voting or _seed_voting()
     category = post.category
     boss = roster.boss
     is_proposal = category == Category.PROPOSAL.value
@@ -138,7 +169,7 @@ def tally(
             )
             continue
         for icon in scan.votes:
-            if not is_vote_icon(icon, category=category, voter=voter, boss=boss):
+            if not is_vote_icon(icon, category=category, voter=voter, boss=boss, voting=voting):
                 warnings.append(
                     f"comment {comment.id}: {icon.value} by {voter} is not a valid icon"
                     f" on a {category}; ignored"
@@ -146,21 +177,22 @@ def tally(
                 continue
             cast[voter] = icon
             evc[voter] = comment.id
-            if is_valid_icon(icon, category=category, voter=voter, boss=boss):
+            if is_valid_icon(icon, category=category, voter=voter, boss=boss, voting=voting):
                 used_valid.add(voter)
             # Permanent once cast, "even if the author later changes their Vote".
-            if is_proposal and icon is Vote.AGAINST and voter == post.author:
+            if is_proposal and icon is Vote.AGAINST and voter == post.author and voting.self_kill:
                 self_killed = True
-            if is_proposal and icon is Vote.VETO and voter == boss:
+            if is_proposal and icon is Vote.VETO and voter == boss and voting.veto:
                 vetoed = True
     # "if the author ... has not used a valid voting icon ..., then the author's Vote is FOR"
     # (a DEFERENTIAL on their own CfJ or DoV alone is no valid icon).
-    if post.author not in used_valid and roster.is_player(post.author):
+    implicit = voting.author_implicit_for
+    if implicit and post.author not in used_valid and roster.is_player(post.author):
         cast[post.author] = Vote.FOR
         evc[post.author] = None
 
     boss_vote = cast.get(roster.active_boss) if roster.active_boss else None
-    counts_as_boss = boss_vote in (Vote.FOR, Vote.AGAINST)
+    counts_as_boss = voting.deferential_follows_boss and boss_vote in (Vote.FOR, Vote.AGAINST)
     votes: dict[str, Vote] = {}
     for voter, vote in cast.items():
         if vote is Vote.DEFERENTIAL and counts_as_boss and is_proposal:

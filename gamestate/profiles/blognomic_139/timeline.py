@@ -27,10 +27,11 @@ checks only use certain Hiatus, and so does ``status``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from gamestate.profiles.blognomic_139.calendar import in_seasonal_downtime
+from gamestate.profiles.blognomic_139.in_force import RulesetHistory
 from gamestate.profiles.blognomic_139.legality import (
     PostCheck,
     chronological,
@@ -40,6 +41,7 @@ from gamestate.profiles.blognomic_139.legality import (
 )
 from gamestate.profiles.blognomic_139.models import Game, Post, PostStatus
 from gamestate.profiles.blognomic_139.reigns import Reign, Reigns
+from rules_text.core import CoreRules
 
 __all__ = ["Hiatus", "Timeline"]
 
@@ -96,6 +98,8 @@ class Timeline:
     """Post id -> something a human should check (an author not on today's roster)."""
     dovs: tuple[Post, ...]
     """Every legal DoV, oldest first."""
+    rulesets: RulesetHistory = field(default_factory=lambda: RulesetHistory(()))
+    """The Ruleset in force at each instant (ARCHITECTURE.md 1c)."""
 
     @classmethod
     def from_game(cls, game: Game, *, extra_checks: Sequence[PostCheck] = ()) -> Timeline:
@@ -103,14 +107,23 @@ class Timeline:
         as of an instant: a later recorded fact may settle the past)."""
         posts = chronological(game.posts)
         reigns = Reigns.from_game(game)
+        rulesets = RulesetHistory(
+            game.rulesets, source=game.rulesets_source, acknowledged=game.acknowledged
+        )
+
+        def rules_at(moment: datetime) -> CoreRules:
+            return rulesets.at(moment).core
+
         illegal, warnings = posting_checks(
             posts, reigns, terms=game.terms, extra_checks=extra_checks
         )
-        dovs = illegal_dovs(posts, illegal, reigns, terms=game.terms)
-        hiatuses = tuple(_hiatus(d, reigns) for d in dovs)
-        partial = cls(reigns, hiatuses, illegal, warnings, tuple(dovs))
-        illegal_proposals(posts, illegal, partial.hiatus_reason)
-        return cls(reigns, hiatuses, dict(illegal), warnings, tuple(dovs))
+        dovs = illegal_dovs(posts, illegal, reigns, terms=game.terms, rules_at=rules_at)
+        # "Upon doing so, the game immediately goes into Hiatus": as the Ruleset in force
+        # when the DoV was posted says.
+        hiatuses = tuple(_hiatus(d, reigns) for d in dovs if rules_at(d.posted_at).hiatus.on_dov)
+        partial = cls(reigns, hiatuses, illegal, warnings, tuple(dovs), rulesets)
+        illegal_proposals(posts, illegal, partial.hiatus_reason, rules_at=rules_at)
+        return cls(reigns, hiatuses, dict(illegal), warnings, tuple(dovs), rulesets)
 
     def hiatus_at(self, moment: datetime, *, certain: bool = True) -> Hiatus | None:
         """The Hiatus the game was in at ``moment`` (the latest DoV's), or None.
@@ -123,10 +136,9 @@ class Timeline:
         h = self.hiatus_at(moment, certain=certain)
         return h.reason_at(moment) if h is not None else None
 
-    @staticmethod
-    def is_downtime(moment: datetime) -> bool:
-        """Rule "Seasonal Downtime": 24 to 27 December."""
-        return in_seasonal_downtime(moment)
+    def is_downtime(self, moment: datetime) -> bool:
+        """Rule "Seasonal Downtime" of the Ruleset in force (24 to 27 December in 139)."""
+        return in_seasonal_downtime(moment, self.rulesets.at(moment).core.downtime)
 
     def failing(self, dov: Post, moment: datetime) -> Reign | None:
         """The enacted DoV that had failed ``dov`` by ``moment``, if any."""

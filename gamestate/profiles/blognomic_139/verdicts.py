@@ -20,6 +20,9 @@ class Verdict(StrEnum):
     BLOCKED = "blocked"
     """A rule forbids resolving it now (not the oldest pending Proposal, Hiatus,
     Seasonal Downtime)."""
+    UNKNOWN = "unknown"
+    """A rule it depends on could not be read from the Ruleset in force (ARCHITECTURE.md
+    1c): nomicbot does not judge by a text it has not read."""
 
 
 class Clause(StrEnum):
@@ -68,6 +71,8 @@ class Clause(StrEnum):
     """Rule "Seasonal Downtime": 24 to 27 December."""
     PENDING = "pending"
     """No clause allows a resolution yet."""
+    UNREAD = "unread"
+    """A rule the verdict depends on is unread in the Ruleset in force."""
 
 
 @dataclass(frozen=True)
