@@ -56,9 +56,7 @@ _WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 _MAX_DIGITS = 6
 """More digits than any clock or count of a Ruleset needs: longer is not a number here."""
 
-NUMBER = (
-    rf"(?:\d{{1,{_MAX_DIGITS}}}(?!\d)|(?:an? )?(?:{_WORD})\b(?:(?:-| | and )(?:{_WORD})\b)*)"
-)
+NUMBER = rf"(?:\d{{1,{_MAX_DIGITS}}}(?!\d)|(?:an? )?(?:{_WORD})\b(?:(?:-| | and )(?:{_WORD})\b)*)"
 """A regex for a whole number in digits or words ("12", "twelve", "a hundred")."""
 
 _FRACTIONS = {

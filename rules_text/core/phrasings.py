@@ -131,9 +131,7 @@ def _all(*steps: Apply) -> Apply:
 
 
 def _rule_names(match: re.Match[str], draft: Draft, slot: str) -> tuple[str, ...]:
-    return tuple(
-        name.replace("PLAYERS", draft.player_plural) for name in read_rules(match[slot])
-    )
+    return tuple(name.replace("PLAYERS", draft.player_plural) for name in read_rules(match[slot]))
 
 
 # Appendix "Quorum".
@@ -505,7 +503,9 @@ VICTORY_AND_ASCENSION = RuleSpec(
             _set_age("dov", "enact_majority"),
             within="enact",
         ),
-        Phrasing("A DoV may be failed if [any|either] of the following [is|are] true:", opens="fail"),
+        Phrasing(
+            "A DoV may be failed if [any|either] of the following [is|are] true:", opens="fail"
+        ),
         Phrasing(
             "It has " + _OPEN + ", and the number of PLAYERS who are not voting AGAINST it is "
             "less than Quorum.",
@@ -601,7 +601,9 @@ RULESET_AND_GAMESTATE = RuleSpec(
             "Three contains the appendix, which exists solely to clarify the remainder of the "
             "ruleset."
         ),
-        Phrasing("The Ruleset and Gamestate can only be altered in manners specified by the Ruleset."),
+        Phrasing(
+            "The Ruleset and Gamestate can only be altered in manners specified by the Ruleset."
+        ),
         Phrasing(
             "PLAYERS may correct obvious spelling and typographical mistakes in the Ruleset and "
             "their own Pending Proposals at any time, including replacing Spivak and "

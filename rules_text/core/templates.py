@@ -129,6 +129,4 @@ def read_day(words: str) -> tuple[int, int] | None:
 
 def read_rules(words: str) -> tuple[str, ...]:
     """The rule names of a ``{Q}`` slot, in order, without their quotes and commas."""
-    return tuple(
-        " ".join(name.strip(" ,.").split()) for name in re.findall(r"\"([^\"]+)\"", words)
-    )
+    return tuple(" ".join(name.strip(" ,.").split()) for name in re.findall(r"\"([^\"]+)\"", words))

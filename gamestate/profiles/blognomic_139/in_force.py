@@ -129,7 +129,11 @@ class RulesetHistory:
         acked: list[Pending] = []
         for unread in reading.unread:
             changed = self._changed_by(index, unread)
-            mark = (unread.rule, changed.revision if changed else None, changed.at if changed else None)
+            mark = (
+                unread.rule,
+                changed.revision if changed else None,
+                changed.at if changed else None,
+            )
             target = acked if self._is_acknowledged(mark) else pending
             target.append(Pending(unread, changed))
         return RulesInForce(
