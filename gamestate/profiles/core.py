@@ -200,6 +200,8 @@ class Report:
     game_end: dict[str, Any] | None = None
     achieved: dict[str, str] = field(default_factory=dict)
     rules_after_day: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] | None = None
+    """BlogNomic only: the Ruleset in force (ARCHITECTURE.md 2c); None for other games."""
     warnings: list[str] = field(default_factory=list)
     """What the rules merely ignore (a non-player's vote), said once each."""
 

@@ -60,6 +60,7 @@ def status_to_json(status: GameStatus) -> dict[str, Any]:
             if status.victory is not None
             else None
         ),
+        "rules": status.rules.summary(status.quorum) if status.rules is not None else None,
     }
 
 
@@ -76,7 +77,8 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
         f"Quorum {status.quorum}"
         + (f", {terms.boss}: {status.boss}" if status.boss else ", no Boss (Metadynasty)")
     )
-    lines = [head, f"Roster: {status.roster_source}"]
+    lines = [head, *(status.rules.lines() if status.rules is not None else ())]
+    lines.append(f"Roster: {status.roster_source}")
     if status.victory is not None:
         lines.append(f"VICTORY: {status.victory}.")
     if status.hiatus:

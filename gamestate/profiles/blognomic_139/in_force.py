@@ -17,7 +17,9 @@ import bisect
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.blognomic_139.models import RulesetRevision
 from rules_text.core import CoreReading, CoreRules, Unread, read_core_rules, ruleset_139_core
 
@@ -34,7 +36,7 @@ def describe_revision(revision: RulesetRevision | None) -> str:
     parts = [f"revision {revision.revision}" if revision.revision is not None else "revision"]
     if revision.by:
         parts.append(f"by {revision.by}")
-    parts.append(f"at {revision.at.strftime('%Y-%m-%dT%H:%M:%SZ')}")
+    parts.append(f"at {format_time(revision.at)}")
     return " ".join(parts)
 
 
@@ -87,11 +89,44 @@ class RulesInForce:
                 return p
         return None
 
+    def summary(self, quorum: int | None) -> dict[str, Any]:
+        """The ``rules`` object of ``status --json`` (ARCHITECTURE.md 2c)."""
+        r = self.revision
+        return {
+            "source": self.source,
+            "revision": r.revision if r is not None else None,
+            "at": format_time(r.at) if r is not None else None,
+            "keyword": self.core.keyword,
+            "quorum": quorum,
+            "unread": [{"rule": p.unread.rule, "reason": p.why()} for p in self.pending],
+            "dynastic_warnings": [
+                {"rule": w.rule, "words": list(w.words)} for w in self.reading.warnings
+            ],
+        }
+
+    def lines(self) -> list[str]:
+        """What ``status`` and the Votes page say of the Ruleset in force: the revision, then
+        each unread rule and each dynastic rule that may change how votes count."""
+        out = [f"Ruleset: {self.label()}"]
+        for p in self.pending:
+            out.append(f"unread: {p.why()}; the verdicts that depend on it are unknown")
+        for p in self.acknowledged:
+            out.append(
+                f'acknowledged: rule "{p.unread.rule}" (changed at '
+                f"{describe_revision(p.changed_by)}) is judged by what nomicbot could read of it"
+            )
+        for w in self.reading.warnings:
+            out.append(
+                f'warning: may change how votes count: rule "{w.rule}" '
+                f"(it says {', '.join(w.words)})"
+            )
+        return out
+
     def label(self) -> str:
-        """``Ruleset revision 1234 by Kevan at ...`` or ``Ruleset 139 assumed``."""
+        """``revision 1234 by Kevan at ... (from the wiki)`` or ``Ruleset 139 assumed``."""
         if self.revision is None:
             return "Ruleset 139 assumed (no Ruleset revision is known)"
-        return f"Ruleset {describe_revision(self.revision)} (from the {self.source})"
+        return f"{describe_revision(self.revision)} (from the {self.source})"
 
 
 class RulesetHistory:

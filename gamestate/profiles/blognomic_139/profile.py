@@ -171,6 +171,8 @@ class BlogNomic139(BaseProfile):
         if result.victory is not None:
             report.winners = [result.victory.winner]
             report.achieved = {result.victory.winner: result.victory.rule}
+        if result.rules is not None:
+            report.rules = result.rules.summary(result.quorum)
         report.warnings = [*result.warnings, *(w for m in result.matters for w in m.warnings)]
         return report
 
