@@ -39,7 +39,10 @@ DOV_24H = (
 )
 LIMITS = "(unless the Imagineer already has 2 Proposals pending, or has already made 3 Proposals"
 LOCKOUT = "cannot make another DoV until after 120 hours (5 days) have passed"
-DOWNTIME = "Blognomic goes into hiatus every year on December 24th, and remains in hiatus until December 27th."
+DOWNTIME = (
+    "Blognomic goes into hiatus every year on December 24th, and remains in hiatus until "
+    "December 27th."
+)
 
 
 def edited(old: str, new: str) -> str:
@@ -231,7 +234,8 @@ def test_repealed_proposal_limits_are_no_limits() -> None:
     "(unless ...)"."""
     reading = read_core_rules(
         edited(
-            " (unless the Imagineer already has 2 Proposals pending, or has already made 3 Proposals that day)",
+            " (unless the Imagineer already has 2 Proposals pending, or has already made 3 "
+            "Proposals that day)",
             "",
         )
     )
@@ -361,7 +365,8 @@ NUMBERS = [
     ("forty-eight", 48),
     ("one hundred and twenty", 120),
     ("a hundred", 100),
-    ("100000", 100000), ("1000000", None),
+    ("100000", 100000),
+    ("1000000", None),
     ("umpteen", None),
     ("9" * 5000, None),
 ]
