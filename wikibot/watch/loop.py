@@ -3,7 +3,9 @@
 Each cycle:
 
 1. syncs the blog into the mirror (:func:`wikibot.mirror.sync.sync`: one
-   conditional request when nothing changed);
+   conditional request when nothing changed), and with ``[wiki]`` the Ruleset
+   page's new revisions (:mod:`wikibot.wiki.ruleset_history`: one request when
+   there are none; a failure is logged and the revisions stored stand);
 2. evaluates the game at the cycle's instant
    (:func:`gamestate.profiles.blognomic_139.evaluate.evaluate`) with the dynasty in play
    (:func:`wikibot.wiki.dynasty.dynasty_from_mirror`: its posting
@@ -15,6 +17,13 @@ Each cycle:
    a row whose webhook POST failed keeps ``sent_at`` NULL and is posted again
    next cycle (a process killed between the POST and the update may post it
    twice: at least once, never silently lost).
+
+Steps 2 to 4 (and ``[watch] auto_resolve_as``'s resolutions) run under the game
+lock (:func:`wikibot.mirror.locks.game_lock`), the one ``resolve``, ``publish``
+and the economy commands hold, taken before the game is read: an Admin's command
+and the watcher never write from a state the other changed meanwhile. While an
+Admin's command holds it, the cycle waits (logged), and then fails like any
+failed cycle if it is still held.
 
 A cycle that fails (the blog, the wiki or the database unreachable, maxlag) is
 logged and retried after a backoff that doubles up to 16 intervals (capped at an
@@ -37,6 +46,8 @@ from wikibot.blog.scraper import BlogScraper
 from wikibot.config import Config
 from wikibot.errors import NomicbotError, WebhookError
 from wikibot.mirror.api import Mirror
+from wikibot.mirror.locks import game_lock
+from wikibot.mirror.rulesets import latest_ruleset
 from wikibot.mirror.schema import AnnouncementRow
 from wikibot.mirror.sync import SyncReport, sync
 from wikibot.resolve.run import Resolver, game_with_resolutions
@@ -44,6 +55,8 @@ from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.webhook import post_webhook
 from wikibot.wiki.client import PageRevision, WikiClient, connect
 from wikibot.wiki.dynasty import dynasty_from_mirror
+from wikibot.wiki.revisions import format_wiki_time
+from wikibot.wiki.ruleset_history import RulesetSync, sync_ruleset
 from wikibot.wiki.votes_view import votes_view
 
 __all__ = [
@@ -109,6 +122,8 @@ class CycleReport:
     """Events announced for the first time this cycle."""
     delivered: int
     """Announcements posted to the webhook this cycle (new or retried)."""
+    ruleset: RulesetSync | None = None
+    """The Ruleset page's history read this cycle (None: no ``[wiki]``, or it failed)."""
 
 
 @dataclass
@@ -136,11 +151,22 @@ class Watcher:
         report = sync(self.mirror, self.scraper, terms=self.config.game.terms, clock=self.clock)
         for warning in report.warnings:
             log.warning("sync: %s", warning)
+        rules = self._read_ruleset()
+        lock = game_lock(
+            self.mirror, who=None, doing="watch", notify=log.info, stop=self.stop.is_set
+        )
+        with lock:
+            published, resolved, announced = self._under_lock(rules)
+        delivered = self._deliver()
+        return CycleReport(report, published, resolved, tuple(announced), delivered, rules)
+
+    def _under_lock(self, rules: RulesetSync | None) -> tuple[bool, int, list[Announcement]]:
+        """The cycle's reads of the game and its writes: (published, resolved, announced)."""
         now = self.clock()
         # Resolutions recorded but not yet on the blog count as made (as for `status`).
         game = game_with_resolutions(self.mirror)
         # Read once, for both the dynasty's Buildings and the Votes page's Demand section.
-        ruleset = self._ruleset(game)
+        ruleset = self._ruleset(game, rules)
         dynasty = self._dynasty(game, ruleset)
         status = evaluate(game, now, dynasty=dynasty)
         published = False
@@ -164,8 +190,7 @@ class Watcher:
                 # The game has changed: evaluated afresh.
                 after = game_with_resolutions(self.mirror)
                 published = self._publish(after, now, dynasty, ruleset) or published
-        delivered = self._deliver()
-        return CycleReport(report, published, resolved, tuple(announced), delivered)
+        return published, resolved, announced
 
     def _auto_resolve(self, status: GameStatus, now: datetime, dynasty: Dynasty) -> int:
         """``resolve --apply`` as ``[watch] auto_resolve_as``, when something is decidable.
@@ -190,15 +215,38 @@ class Watcher:
             echo=self.out,
             apply=True,
             dynasty=dynasty,
+            locked=True,  # the cycle holds the game lock
         )
         return resolver.run()
 
-    def _ruleset(self, game: Game) -> PageRevision | None:
-        """The wiki's Ruleset (for the Buildings of rule "Planning"), read only when a post
-        is titled "Demand: ..."."""
-        if self.config.wiki.url and any(p.is_demand_post for p in game.posts):
-            return self._wiki_client().read(self.config.wiki.ruleset_page)
-        return None
+    def _read_ruleset(self) -> RulesetSync | None:
+        """The Ruleset page's revisions saved since the last read, into the mirror."""
+        if not self.config.wiki.url:
+            return None
+        title = self.config.wiki.ruleset_page
+        try:
+            read = sync_ruleset(self.mirror, self._wiki_client(), title, clock=self.clock)
+        except NomicbotError as exc:
+            self._wiki = None  # log in afresh next time
+            log.warning("Ruleset not read: %s", exc)
+            return None
+        log.info("%s", read.summary())
+        return read
+
+    def _ruleset(self, game: Game, rules: RulesetSync | None) -> PageRevision | None:
+        """The wiki's Ruleset (for the Buildings of rule "Planning") when a post is titled
+        "Demand: ...": its latest revision, as this cycle's read left it in the mirror."""
+        if not self.config.wiki.url or not any(p.is_demand_post for p in game.posts):
+            return None
+        title = self.config.wiki.ruleset_page
+        if rules is None:  # not read this cycle: the page itself, or the cycle fails
+            return self._wiki_client().read(title)
+        stored = latest_ruleset(self.mirror, title)
+        read_at = format_wiki_time(self.clock())
+        if stored is None or rules.latest is None:  # no such page (now)
+            return PageRevision(title, "", False, None, None, read_at)
+        at = format_wiki_time(stored.at)
+        return PageRevision(title, stored.text, True, stored.revision, at, read_at)
 
     def _dynasty(self, game: Game, ruleset: PageRevision | None) -> Dynasty:
         """The dynasty in play, its economy from the ledger, its Buildings from ``ruleset``."""
