@@ -12,8 +12,8 @@ from wikibot.cli.common import config_option, load, now_option, parse_now, repor
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
 from wikibot.resolve.run import game_with_resolutions
-from wikibot.wiki.audit import AuditRun, flagged_rows, record_audit, run_audit
-from wikibot.wiki.audit_page import publish_audit
+from wikibot.wiki.audit import AuditRun, record_audit, run_audit
+from wikibot.wiki.audit_page import publish_recorded
 from wikibot.wiki.client import connect
 from wikibot.wiki.revisions import RevisionReader, Since
 
@@ -132,7 +132,8 @@ def audit_command(
     a later audit, neither audited nor recorded. A dry run records nothing;
     --apply records each legal action in the ledger (its cause the revision
     ids) and lists the flagged revisions on the report page; a rerun adds
-    nothing. Exits 0 whatever the verdicts (read them in the output).
+    nothing, and a run killed midway is finished by the next. Exits 0 whatever
+    the verdicts (read them in the output).
 
     Example:
 
@@ -166,14 +167,11 @@ def audit_command(
                 ruleset=lambda: _ruleset(client, config.wiki.ruleset_page),
             )
             recorded = record_audit(mirror, run) if apply_ else (0, 0)
-            published = None
-            if apply_ and recorded[1]:
-                published = publish_audit(
-                    client,
-                    flagged_rows(mirror),
-                    title=config.wiki.audit_page,
-                    audited=len(run.recordable),
-                )
+            # The page from every finding recorded: also those of a run killed before
+            # its edit, which the mirror says (a report operation still started).
+            published = (
+                publish_recorded(client, mirror, title=config.wiki.audit_page) if apply_ else None
+            )
     _print(run, as_json=as_json)
     if apply_:
         facts, rows = recorded

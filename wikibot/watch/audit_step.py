@@ -15,26 +15,44 @@ The watcher audits once an Admin has started the audit with ``nomicbot wiki
 audit --apply`` (which says where it starts: ``--since``, or the ledger's first
 read of the pages); until then the step costs nothing. With nothing new, it
 costs one wiki request.
+
+A cycle killed midway ends as an uninterrupted one: the audit's records are one
+transaction, the report page is rebuilt from them while one of its report
+operations is unfinished, and each flagged revision the watcher recorded is
+announced until the ``announcements`` table has it (read from the mirror, not
+from the cycle that found it).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
+from typing import Any
 
 from gamestate.profiles.blognomic_139.models import Game
 from wikibot.config import Config
 from wikibot.mirror.api import Mirror
+from wikibot.mirror.schema import AnnouncementRow
 from wikibot.watch.events import Announcement
-from wikibot.wiki.audit import audit_cursor, audit_started, flagged_rows, record_audit, run_audit
-from wikibot.wiki.audit_page import publish_audit
+from wikibot.wiki.audit import (
+    WATCH,
+    audit_cursor,
+    audit_started,
+    flagged_by,
+    flagged_rows,
+    record_audit,
+    run_audit,
+)
+from wikibot.wiki.audit_page import publish_recorded
 from wikibot.wiki.client import WikiClient
 from wikibot.wiki.revisions import RevisionReader
 
 __all__ = ["audit_step"]
 
 log = logging.getLogger("nomicbot.watch")
+_SKIP = ("reading", "alternatives")
+"""Findings that explain rather than flag: not announced."""
 
 
 def audit_step(
@@ -51,13 +69,11 @@ def audit_step(
         return []
     reader = RevisionReader(client, bot_name=config.wiki.bot_name or None)
     run = run_audit(reader, mirror, config.wiki, now=now, game=game, ruleset=ruleset)
-    facts, rows = record_audit(mirror, run)
-    if rows:
-        result = publish_audit(
-            client, flagged_rows(mirror), title=config.wiki.audit_page, audited=rows
-        )
-        if result.saved:
-            log.info("%s: saved revision %s", result.title, result.revid)
+    facts, rows = record_audit(mirror, run, by=WATCH)
+    # Also finishes a cycle killed between its record and its edit.
+    result = publish_recorded(client, mirror, title=config.wiki.audit_page)
+    if result is not None and result.saved:
+        log.info("%s: saved revision %s", result.title, result.revid)
     log.info(
         "audit: %d revision(s) read in %d request(s), %d recorded, %d ledger row(s)",
         len(run.read.revisions),
@@ -65,26 +81,10 @@ def audit_step(
         rows,
         facts,
     )
-    events: list[Announcement] = []
-    for r in run.recordable:
-        if not r.is_flagged:
-            continue
-        shown = [f for f in r.findings if f.kind.value not in ("reading", "alternatives")]
-        said = "; ".join(
-            (f'rule "{f.rule}"' if f.rule else f.kind.value)
-            + (f" at {f.cell}" if f.cell else "")
-            + (f" (expected {f.expected})" if f.expected is not None else "")
-            + (f" (found {f.found})" if f.found is not None else "")
-            for f in shown
-        )
-        events.append(
-            Announcement(
-                f"audit:{r.revid}",
-                now,
-                f"{r.page} revision {r.revid} by {r.editor} is {r.verdict.value}: "
-                f"{said or 'see nomicbot wiki audit'} ({config.wiki.audit_page})",
-            )
-        )
+    events = [
+        Announcement(f"audit:{r['revid']}", now, _flagged(r, config.wiki.audit_page))
+        for r in _unannounced(mirror)
+    ]
     recorded = {r.revid for r in run.recordable}
     for e in run.result.events:
         if e.kind != "project_completion" or e.revid not in recorded:
@@ -100,3 +100,36 @@ def audit_step(
             )
         )
     return events
+
+
+def _unannounced(mirror: Mirror) -> list[Mapping[str, Any]]:
+    """The flagged revisions the watcher recorded and has not announced: this cycle's, and
+    those of a cycle killed before its announcements were kept (read from the mirror)."""
+    waiting = set(flagged_by(mirror, WATCH))
+    if not waiting:
+        return []
+    with mirror.bound():
+        keys = AnnouncementRow.select(AnnouncementRow.key).where(
+            AnnouncementRow.key.startswith("audit:")
+        )
+        for row in keys:
+            revid = row.key.removeprefix("audit:")
+            if revid.isdigit():
+                waiting.discard(int(revid))
+    return [r for r in flagged_rows(mirror) if int(r["revid"]) in waiting] if waiting else []
+
+
+def _flagged(r: Mapping[str, Any], audit_page: str) -> str:
+    """A flagged revision's announcement: editor, verdict, rule and cell."""
+    shown = [f for f in r.get("findings", ()) if f.get("kind") not in _SKIP]
+    said = "; ".join(
+        (f'rule "{f["rule"]}"' if f.get("rule") else str(f["kind"]))
+        + (f" at {f['cell']}" if f.get("cell") else "")
+        + (f" (expected {f['expected']})" if f.get("expected") is not None else "")
+        + (f" (found {f['found']})" if f.get("found") is not None else "")
+        for f in shown
+    )
+    return (
+        f"{r['page']} revision {r['revid']} by {r['editor']} is {r['verdict']}: "
+        f"{said or 'see nomicbot wiki audit'} ({audit_page})"
+    )

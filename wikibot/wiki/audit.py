@@ -12,17 +12,27 @@
    and the matters enacted on the blog;
 3. the pure audit (:func:`gamestate.dynasties.nomicland.audit.audit`).
 
-:func:`record_audit` (``--apply``) writes what it found into the mirror, once:
+:func:`record_audit` (``--apply``) writes what it found into the mirror, once, in
+one transaction (a run killed midway has recorded nothing):
 
 * each new ledger row (domain ``nomicland``), its cause the revision id(s), so the
   economy's replay, ``state`` and the next action see it;
 * one row per audited revision (domain ``audit``, op id ``audit:REVID``) with
   its verdict and findings: the cursor. A revision that is half of an action
   whose other half may still come (``pending``), and everything after it, is not
-  recorded: the next audit reads it again, so the halves can still pair.
+  recorded: the next audit reads it again, so the halves can still pair;
+* a report operation (domain ``audit-report``), ``started``: the report page
+  must now list these revisions.
 
-The report page (``[wiki] audit_page``) lists every flagged revision, one line
-each, between ``nomicbot:audit`` markers (:mod:`wikibot.wiki.audit_page`).
+The report page (``[wiki] audit_page``) lists every flagged revision recorded, one
+line each, between ``nomicbot:audit`` markers, rebuilt from the mirror
+(:mod:`wikibot.wiki.audit_page`); its edit marks every started report operation
+``applied``. A run killed after recording and before that (or whose edit failed)
+leaves one started, and the next run, even with nothing new, edits the page: every
+interrupted run ends as an uninterrupted one.
+
+Tests kill a run on purpose at each write point (``NOMICBOT_TEST_KILL_AT``, as for
+``resolve``: :func:`wikibot.resolve.ledger.kill_point`).
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import APPLIED, BASELINE, Ledger, LedgerEntry
 from wikibot.mirror.schema import LedgerRow
+from wikibot.resolve.ledger import kill_point
 from wikibot.wiki.drift import ruleset_buildings
 from wikibot.wiki.economy import FRONT_PAGE
 from wikibot.wiki.pages.gamestate import COLUMNS
@@ -64,20 +75,36 @@ from wikibot.wiki.revisions import (
 
 __all__ = [
     "AUDIT",
+    "CLI",
+    "REPORT",
+    "WATCH",
     "AuditRun",
     "audit_cursor",
     "audit_started",
     "audited_revisions",
     "blog_effects",
     "enacted_changes",
+    "flagged_by",
+    "flagged_rows",
     "ledger_facts",
     "record_audit",
+    "report_published",
     "roster_functions",
     "run_audit",
+    "unpublished",
 ]
 
 AUDIT = "audit"
 """The ledger domain of the audit's per-revision rows (its cursor)."""
+REPORT = "audit-report"
+"""The ledger domain of the report page's updates: one operation per audit that recorded
+revisions, ``started`` in the same transaction as them and ``applied`` once the page lists
+every flagged revision recorded (the page is rebuilt from the mirror, so a run killed
+before its edit is finished by the next)."""
+CLI = "wiki audit --apply"
+"""Who audits, on a report operation: the command (the default), or :data:`WATCH`."""
+WATCH = "watch"
+"""The watcher, which announces each flagged revision it records."""
 _AUDIT_ACTION = "audit"
 
 
@@ -378,45 +405,52 @@ def _fact_entry(fact: NewFact, titles: Mapping[int, str]) -> LedgerEntry:
     )
 
 
-def record_audit(mirror: Mirror, run: AuditRun) -> tuple[int, int]:
-    """Writes the new ledger rows and the per-revision rows, each once; returns how
-    many of each were new (a rerun: ``(0, 0)``)."""
+def _record(ledger: Ledger, entry: LedgerEntry, what: str) -> None:
+    """One row, written ``started`` then ``applied`` (each a write point)."""
+    ledger.start(entry, once=True)
+    kill_point(f"audit: {what} started")
+    ledger.finish(entry.op_id, entry.revisions)
+    kill_point(f"audit: {what} applied")
+
+
+def record_audit(mirror: Mirror, run: AuditRun, *, by: str = CLI) -> tuple[int, int]:
+    """Writes the new ledger rows, the cursor, the per-revision rows and the report
+    operation, each once and all in one transaction (a run killed midway recorded
+    nothing); returns how many ledger rows and audited revisions were new (a rerun:
+    ``(0, 0)``). ``by`` is who audits (``wiki audit --apply`` or ``watch``)."""
     recorded = run.recordable
     passed = {r.revid for r in recorded}
     ledger = Ledger(mirror)
     audits = Ledger(mirror, domain=AUDIT)
+    reports = Ledger(mirror, domain=REPORT)
     facts = 0
-    for fact in run.result.new_facts:
-        if not set(fact.revisions) <= passed or ledger.get(fact.op_id) is not None:
-            continue  # waits for its pending half, or recorded already
-        entry = _fact_entry(fact, run.revision_titles)
-        ledger.start(entry, once=True)
-        ledger.finish(entry.op_id, entry.revisions)
-        facts += 1
-    rows = 0
-    for title, base in run.read.bases.items():
-        # Where this audit started on each page: the cursor of a page it found nothing on.
-        op_id = f"{AUDIT}:base:{title}"
-        if audits.get(op_id) is None:
-            audits.start(
-                LedgerEntry(
+    rows: list[RevisionAudit] = []
+    with mirror.bound(), mirror.db.atomic():
+        for fact in run.result.new_facts:
+            if not set(fact.revisions) <= passed or ledger.get(fact.op_id) is not None:
+                continue  # waits for its pending half, or recorded already
+            entry = _fact_entry(fact, run.revision_titles)
+            _record(ledger, entry, f"ledger row {entry.op_id}")
+            facts += 1
+        for title, base in run.read.bases.items():
+            # Where this audit started on each page: the cursor of a page it found nothing on.
+            op_id = f"{AUDIT}:base:{title}"
+            if audits.get(op_id) is None:
+                base_row = LedgerEntry(
                     op_id,
                     run.now,
                     "nomicbot",
                     _AUDIT_ACTION,
                     arguments={"page": title, "revid": base.revid or 0, "verdict": "base"},
                     cause=f"the audit started after {run.since}",
-                ),
-                once=True,
-            )
-            audits.finish(op_id)
-    for r in recorded:
-        op_id = f"{AUDIT}:{r.revid}"
-        if audits.get(op_id) is not None:
-            continue
-        title = run.revision_titles.get(r.revid, run.titles.get(r.page, r.page))
-        audits.start(
-            LedgerEntry(
+                )
+                _record(audits, base_row, f"cursor {title}")
+        for r in recorded:
+            op_id = f"{AUDIT}:{r.revid}"
+            if audits.get(op_id) is not None:
+                continue
+            title = run.revision_titles.get(r.revid, run.titles.get(r.page, r.page))
+            finding = LedgerEntry(
                 op_id,
                 r.at,
                 r.editor,
@@ -425,12 +459,53 @@ def record_audit(mirror: Mirror, run: AuditRun) -> tuple[int, int]:
                 after=r.to_json(),
                 cause=f"revision {r.revid}",
                 revisions={title: r.revid},
-            ),
-            once=True,
-        )
-        audits.finish(op_id)
-        rows += 1
-    return facts, rows
+            )
+            _record(audits, finding, f"finding {r.revid}")
+            rows.append(r)
+        if rows:
+            # The report page must now list these: done (applied) once it does.
+            last = max(r.revid for r in rows)
+            reports.start(
+                LedgerEntry(
+                    f"{REPORT}:{last}",
+                    run.now,
+                    "nomicbot",
+                    "audit report",
+                    arguments={
+                        "audited": len(rows),
+                        "flagged": [r.revid for r in rows if r.is_flagged],
+                        "by": by,
+                    },
+                    cause=f"revisions audited up to {last}",
+                ),
+                once=True,
+            )
+            kill_point("audit: report started")
+    kill_point("audit: recorded")
+    return facts, len(rows)
+
+
+def unpublished(mirror: Mirror) -> list[LedgerEntry]:
+    """The report operations not yet done: audits whose revisions the report page may not
+    list yet (the page was not edited after them, or the run was killed first)."""
+    return Ledger(mirror, domain=REPORT).pending()
+
+
+def report_published(mirror: Mirror, reports: Sequence[LedgerEntry]) -> None:
+    """Marks the report operations done: the report page lists their revisions."""
+    ledger = Ledger(mirror, domain=REPORT)
+    with mirror.bound(), mirror.db.atomic():
+        for entry in reports:
+            ledger.finish(entry.op_id)
+    kill_point("audit: report applied")
+
+
+def flagged_by(mirror: Mirror, by: str) -> list[int]:
+    """The flagged revisions that audits by ``by`` recorded (``watch`` announces them)."""
+    with mirror.bound():
+        rows = LedgerRow.select(LedgerRow.arguments).where(LedgerRow.domain == REPORT)
+        found = [dict(r.arguments) for r in rows]
+    return sorted(int(v) for a in found if a.get("by") == by for v in a.get("flagged", ()))
 
 
 def flagged_rows(mirror: Mirror) -> list[Mapping[str, Any]]:

@@ -12,7 +12,11 @@ below it is left alone::
 One line per flagged revision (``illegal``, ``unexplained`` or ``ambiguous``),
 oldest first, each with its diff link, editor, rule and cell. The lines come
 from the mirror's record of every audit (:func:`wikibot.wiki.audit.flagged_rows`),
-so a rerun renders the same part and the page is not edited. Only real
+never from one run's findings alone, so a rerun renders the same part and the page
+is not edited. :func:`publish_recorded` edits the page while an audit's report
+operation is still ``started`` (recorded in the same transaction as its findings),
+then marks it ``applied``: a run killed between its record and its edit is
+finished by the next one, which needs nothing new to audit. Only real
 comments count as markers (not one quoted in ``<nowiki>`` or a template); a
 begin marker without its end, or two of either, is a WikiError and the page is
 not edited.
@@ -25,10 +29,19 @@ from datetime import datetime
 from typing import Any
 
 from wikibot.errors import WikiError
+from wikibot.mirror.api import Mirror
+from wikibot.resolve.ledger import kill_point
+from wikibot.wiki.audit import flagged_rows, report_published, unpublished
 from wikibot.wiki.client import EditCause, EditResult, WikiClient
 from wikibot.wiki.wikitext import comments, plain_text
 
-__all__ = ["SEED_WIKITEXT", "publish_audit", "render_line", "update_audit_page"]
+__all__ = [
+    "SEED_WIKITEXT",
+    "publish_audit",
+    "publish_recorded",
+    "render_line",
+    "update_audit_page",
+]
 
 _BEGIN = "<!-- nomicbot:audit begin (written by nomicbot: edits inside are overwritten) -->"
 _END = "<!-- nomicbot:audit end -->"
@@ -127,10 +140,27 @@ def publish_audit(
     client: WikiClient, rows: Sequence[Mapping[str, Any]], *, title: str, audited: int
 ) -> EditResult:
     """Writes the flagged revisions on the report page (a dry-run client gives the diff);
-    no edit when the page already lists them."""
+    no edit when the page already lists them. ``audited``: the revisions recorded since
+    the page was last brought up to date (for the edit summary)."""
     flagged = len(rows)
     cause = EditCause(
         f"gamestate audit: {flagged} flagged revision{'' if flagged == 1 else 's'} "
-        f"({audited} audited this run)"
+        f"({audited} newly audited)"
     )
     return client.edit(title, lambda text: update_audit_page(text, rows, title=title), cause=cause)
+
+
+def publish_recorded(client: WikiClient, mirror: Mirror, *, title: str) -> EditResult | None:
+    """Lists every flagged revision the mirror records on the report page, when an
+    audit's report operation is still ``started`` (its revisions recorded, the page not
+    yet edited after them), then marks those operations ``applied``; None (no request)
+    when there is none."""
+    waiting = unpublished(mirror)
+    if not waiting:
+        return None
+    audited = sum(int(e.arguments.get("audited", 0)) for e in waiting)
+    result = publish_audit(client, flagged_rows(mirror), title=title, audited=audited)
+    kill_point("audit: report page written")
+    if not result.dry_run:
+        report_published(mirror, waiting)
+    return result
