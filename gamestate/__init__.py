@@ -20,6 +20,7 @@ from gamestate.profiles.blognomic_139.audit import (
     pending_windows,
 )
 from gamestate.profiles.blognomic_139.evaluate import as_of, evaluate
+from gamestate.profiles.blognomic_139.in_force import RulesetHistory, RulesInForce
 from gamestate.profiles.blognomic_139.models import (
     Category,
     Comment,
@@ -28,6 +29,7 @@ from gamestate.profiles.blognomic_139.models import (
     Post,
     PostStatus,
     RosterSnapshot,
+    RulesetRevision,
     Terms,
 )
 from gamestate.profiles.blognomic_139.notes import admin_note
@@ -57,6 +59,9 @@ __all__ = [
     "PostStatus",
     "Roster",
     "RosterSnapshot",
+    "RulesInForce",
+    "RulesetHistory",
+    "RulesetRevision",
     "Tally",
     "Terms",
     "Timeline",
