@@ -38,6 +38,8 @@ class Draft:
     dov: dict[str, Any] = field(default_factory=dict)
     hiatus: dict[str, Any] = field(default_factory=dict)
     downtime: dict[str, Any] = field(default_factory=dict)
+    popular: dict[str, Any] = field(default_factory=dict)
+    """Rule "Votable Matters" worded with "Popular" and "Unpopular" (read, not yet used)."""
     player_plural: str = "Imagineers"
     """The player keyword's plural, to write rule names back from their tokens."""
 
@@ -157,6 +159,7 @@ def _quorum(match: re.Match[str], draft: Draft) -> str | None:
 
 _CLOCK = "{C:d_cmp} {D:d}"
 """A clock condition: "at least 12 hours", "more than forty-eight hours"."""
+_OPEN = "been open for voting for " + _CLOCK
 
 
 QUORUM = RuleSpec(
@@ -166,13 +169,20 @@ QUORUM = RuleSpec(
     feeds=(Feed.ALL,),
     phrasings=(
         Phrasing(
-            "Quorum of a subset of PLAYERS is {F:f} [of |]the number of PLAYERS in that subset"
-            "[|,] {R:r}[|,][| plus {N:plus}].",
+            "Quorum of a subset of PLAYERS is [equal to |]{F:f} [of |]the number of PLAYERS in "
+            "that subset[|,] {R:r}[|,][| plus {N:plus}].",
+            _quorum,
+        ),
+        # 2005 (proposed): "Quorum is equal to one half of the number of Crewmembers,
+        # rounding up."
+        Phrasing(
+            "Quorum is [equal to |]{F:f} [of |]the number of PLAYERS[|,] {R:r}[|,][| plus "
+            "{N:plus}].",
             _quorum,
         ),
         Phrasing(
-            "Quorum of a subset of PLAYERS is {F:f} [of |]the number of PLAYERS in that subset"
-            "[|,][| plus {N:plus}].",
+            "Quorum of a subset of PLAYERS is [equal to |]{F:f} [of |]the number of PLAYERS in "
+            "that subset[|,][| plus {N:plus}].",
             _quorum,
         ),
         Phrasing(
@@ -217,7 +227,7 @@ def _icons(match: re.Match[str], draft: Draft) -> str | None:
 
 VOTABLE_MATTERS = RuleSpec(
     name="Votable Matters",
-    aliases=(),
+    aliases=("Votes",),
     feeds=(Feed.ALL,),
     phrasings=(
         Phrasing(
@@ -254,6 +264,41 @@ VOTABLE_MATTERS = RuleSpec(
         Phrasing(
             "This rule cannot be overruled by Dynastic Rules in its application to Calls for "
             "Judgement or Declarations of Victory."
+        ),
+        # The rewrite with "Popular" and "Unpopular" (User:Redtara/Vote of confidence; its
+        # 48-hour bullet and Core exception enacted in August 2021). The rule that resolves
+        # a matter by them was not captured, so a Ruleset worded so leaves "Resolution of
+        # Proposals" unread.
+        Phrasing("A Votable Matter is Popular if any of the following are true:", opens="popular"),
+        Phrasing(
+            "It has a number of FOR Votes that exceed or equal Quorum.",
+            _flag("popular", "quorum"),
+            within="popular",
+        ),
+        Phrasing(
+            "It has " + _OPEN + ", it has more than {N:n} valid [Vote|Votes] cast on it, and "
+            "more valid Votes cast on it are FOR than are AGAINST.",
+            _set_age("popular", "majority"),
+            within="popular",
+        ),
+        Phrasing(
+            "Exception: Proposals which would change the text of a Core, Special Case or "
+            "Appendix rule if enacted cannot be Popular on this basis.",
+            _flag("popular", "core_exception"),
+            within="popular",
+        ),
+        Phrasing(
+            "A Votable Matter is Unpopular if any of the following are true:", opens="unpopular"
+        ),
+        Phrasing(
+            "The number of PLAYERS who are not voting AGAINST it is less than Quorum.",
+            _flag("popular", "unpopular_unreachable"),
+            within="unpopular",
+        ),
+        Phrasing(
+            "It has " + _OPEN + " and it is not Popular.",
+            _set_age("popular", "unpopular_after"),
+            within="unpopular",
         ),
     ),
 )
@@ -310,8 +355,8 @@ SPECIAL_PROPOSAL_VOTING = RuleSpec(
             _flag("voting", "self_kill"),
         ),
         Phrasing(
-            "When a PLAYER casts a vote AGAINST their own Proposal, this renders the Proposal "
-            "Self-Killed, even if the author later changes their Vote.",
+            "When a [PLAYER|player] casts [a|an explicit] vote AGAINST their own Proposal, this "
+            "renders the Proposal Self-Killed, even if the author later changes their Vote.",
             _flag("voting", "self_kill"),
         ),
         Phrasing(
@@ -333,7 +378,6 @@ SPECIAL_PROPOSAL_VOTING = RuleSpec(
     ),
 )
 
-_OPEN = "been open for voting for " + _CLOCK
 RESOLUTION_OF_PROPOSALS = RuleSpec(
     name="Resolution of Proposals",
     aliases=("Enactment",),
@@ -347,10 +391,27 @@ RESOLUTION_OF_PROPOSALS = RuleSpec(
             _flag("proposals", "oldest_only"),
             opens="enact",
         ),
+        # July 2021 (enacted): the parenthesis "(by updating the Ruleset ...)" removed.
+        Phrasing(
+            "The oldest pending Proposal may be enacted by any Admin if [either|any] of the "
+            "following [is|are] true:",
+            _flag("proposals", "oldest_only"),
+            opens="enact",
+        ),
         Phrasing(
             "It has a number of FOR Votes that exceed or equal Quorum, has " + _OPEN + ", and "
-            "has not been Vetoed or Self-Killed.",
+            "has not been [Vetoed or Self-Killed|Vetoed].",
             _set_age("proposals", "enact_quorum"),
+            within="enact",
+        ),
+        # July 2006 (enacted): "... at least 48 hours, more than half of its votes are FOR,
+        # and it has not been vetoed." More than half of the valid Votes FOR is FOR > AGAINST.
+        Phrasing(
+            "It has " + _OPEN + ", more than half of its votes are FOR, and it has not been "
+            "[Vetoed or Self-Killed|Vetoed].",
+            _all(
+                _flag("proposals", "majority_min_votes", 0), _set_age("proposals", "enact_majority")
+            ),
             within="enact",
         ),
         Phrasing(
@@ -373,6 +434,25 @@ RESOLUTION_OF_PROPOSALS = RuleSpec(
             _flag("proposals", "fail_unreachable"),
             within="fail",
         ),
+        # July 2006 (enacted) and November 2011 (enacted): the same condition in other words.
+        Phrasing(
+            "It has enough AGAINST votes that it could not be Enacted without one of those votes "
+            "being changed.",
+            _flag("proposals", "fail_unreachable"),
+            within="fail",
+        ),
+        Phrasing(
+            "It could not be Enacted without either one of the Votes AGAINST it being changed, or "
+            "the set of [PLAYERS|Players] being changed, or by awaiting the passage of time.",
+            _flag("proposals", "fail_unreachable"),
+            within="fail",
+        ),
+        Phrasing(
+            "It has " + _OPEN + " and half or fewer of its votes are FOR.",
+            _set_age("proposals", "fail_timeout"),
+            within="fail",
+        ),
+        Phrasing("It has been [Vetoed|vetoed].", _flag("proposals", "fail_vetoed"), within="fail"),
         Phrasing(
             "It has " + _OPEN + " and cannot be Enacted.",
             _set_age("proposals", "fail_timeout"),
@@ -493,7 +573,7 @@ VICTORY_AND_ASCENSION = RuleSpec(
         ),
         Phrasing(
             "It has " + _OPEN + ", has a number of FOR Votes that exceed or equal Quorum, and "
-            "has a number of AGAINST Votes lesser than {F:f} of Quorum, rounded down.",
+            "has a number of AGAINST Votes [lesser|fewer] than {F:f} of Quorum, rounded down.",
             _few_against,
             within="enact",
         ),
@@ -551,7 +631,7 @@ VICTORY_AND_ASCENSION = RuleSpec(
         ),
         Phrasing(
             "This rule cannot be overruled by Dynastic Rules as it relates to Declarations of "
-            "Victory, but can be overruled in other matters."
+            "Victory, but [|it ]can be overruled in other matters."
         ),
     ),
 )
@@ -594,7 +674,7 @@ RULESET_AND_GAMESTATE = RuleSpec(
     aliases=(),
     feeds=(Feed.WORDS,),
     phrasings=(
-        Phrasing("This is the Ruleset for BlogNomic; all PLAYERS shall obey it."),
+        Phrasing("This is the Ruleset for BlogNomic; all PLAYERS [shall|must] obey it."),
         Phrasing(
             'Section One consists of the "core rules" of BlogNomic, covering basic proposal '
             "mechanics; Section Two contains the rules of the current dynasty; and Section "

@@ -7,7 +7,7 @@ A template is a sentence as the Ruleset writes it, after normalisation
 * ``{D:name}`` a duration ("48 hours", "seven days");
 * ``{F:name}`` a fraction ("half", "two thirds", "1/3");
 * ``{C:name}`` a comparison of a clock: "at least" or "more than" (and their synonyms);
-* ``{R:name}`` a rounding: "rounded down", "rounded up", "rounded to the nearest whole number";
+* ``{R:name}`` a rounding: "rounded down", "rounding up", "rounded to the nearest whole number";
 * ``{Q:name}`` a list of quoted rule names ("“Votable Matters”, “Gamestate Tracking” and ...");
 * ``{M:name}`` a day of the year ("December 24th", "24th December", "the 24th of December");
 * ``{U:name}`` a link's address (no spaces);
@@ -62,7 +62,7 @@ _SLOTS = {
     "D": DURATION,
     "F": FRACTION,
     "C": "(?:" + "|".join(COMPARISONS) + ")",
-    "R": r"(?:rounded (?:down|up|to the nearest (?:whole number|integer)))",
+    "R": r"(?:round(?:ed|ing) (?:down|up|to the nearest (?:whole number|integer)))",
     "Q": r"(?:\"[^\"]{1,120}\"(?:,? (?:and |or )?\"[^\"]{1,120}\"){0,19})",
     "M": rf"(?:{_MONTH} {_ORDINAL}|(?:the )?{_ORDINAL} (?:of )?{_MONTH})",
     "U": r"(?:\S{1,300})",
