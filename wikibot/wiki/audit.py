@@ -468,7 +468,7 @@ def record_audit(mirror: Mirror, run: AuditRun, *, by: str = CLI) -> tuple[int, 
             reports.start(
                 LedgerEntry(
                     f"{REPORT}:{last}",
-                    run.now,
+                    max(r.at for r in rows),  # the same whenever the audit ran
                     "nomicbot",
                     "audit report",
                     arguments={
