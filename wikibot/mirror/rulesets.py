@@ -144,12 +144,17 @@ def stored_rulesets() -> tuple[RulesetRevision, ...]:
 def latest_ruleset(mirror: Mirror, title: str) -> RulesetRevision | None:
     """The newest stored revision of the page ``title``, with its text (None: none)."""
     with mirror.bound():
-        query = (
-            RulesetRevisionRow.select(*_FIELDS)
+        # Which one first, from the columns before the text: sorting whole rows would
+        # read every revision's text.
+        newest = (
+            RulesetRevisionRow.select(RulesetRevisionRow.revid)
             .where(RulesetRevisionRow.title == title)
             .order_by(RulesetRevisionRow.at.desc(), RulesetRevisionRow.revid.desc())
             .limit(1)
-            .tuples()
+            .scalar()
         )
-        rows: list[Any] = list(query)
-    return _revision(*rows[0]) if rows else None
+        if newest is None:
+            return None
+        query = RulesetRevisionRow.select(*_FIELDS).where(RulesetRevisionRow.revid == newest)
+        rows: list[Any] = list(query.tuples())
+    return _revision(*rows[0])
