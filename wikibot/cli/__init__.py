@@ -21,20 +21,23 @@ from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import note as cli_note
 from wikibot.cli import profiles as cli_profiles
 from wikibot.cli import resolve as cli_resolve
+from wikibot.cli import rules as cli_rules
 from wikibot.cli import status as cli_status
 from wikibot.cli import watch as cli_watch
 from wikibot.cli import wiki as cli_wiki
+from wikibot.secrecy import redact
 
 _LOGGERS = ("wikibot", "gamestate", "rules_text", "mwclient")
 """Whose log records the command line shows (mwclient reports maxlag pauses)."""
 
 
 class _EchoHandler(logging.Handler):
-    """Writes log records to the standard error of the running command, one line each."""
+    """Writes log records to the standard error of the running command, one line each,
+    with the login of any URL in them masked (a library may log a URL as it got it)."""
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
-            click.echo(" ".join(self.format(record).split()), err=True)
+            click.echo(redact(" ".join(self.format(record).split())), err=True)
         except Exception:  # a log line must never break a command
             self.handleError(record)
 
@@ -111,6 +114,7 @@ cli_mirror.register(cli)
 cli_note.register(cli)
 cli_profiles.register(cli)
 cli_resolve.register(cli)
+cli_rules.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
 cli_watch.register(cli)
 cli_economy.register(cli)

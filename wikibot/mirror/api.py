@@ -48,11 +48,11 @@ from wikibot.mirror import history, rulesets
 from wikibot.mirror.comment_text import comment_text
 from wikibot.mirror.database import (
     CHUNK,
-    SQLITE_PRAGMAS,
     connect_url,
     insert_rows,
     redact_url,
     select_where,
+    sqlite_database,
     update_where,
     without_secret,
 )
@@ -116,7 +116,7 @@ class Mirror:
             if url:
                 db = connect_url(database)
             else:
-                db = peewee.SqliteDatabase(database, pragmas=SQLITE_PRAGMAS)
+                db = sqlite_database(database)
             db.connect(reuse_if_open=True)
             if url and not create and schema_version(db) == 0:
                 db.close()
@@ -554,8 +554,19 @@ class Mirror:
                 )
                 for r in post_rows
             )
+            # The Ruleset's revisions and the Admins' acknowledgements of what nomicbot
+            # could not read of them (ARCHITECTURE.md 1c).
+            from wikibot.mirror.acknowledgements import acknowledged
+
+            stored, acks = rulesets.stored_rulesets(), acknowledged(self)
             if snap is None:
-                return Game(players=(), posts=posts, rulesets=rulesets.stored_rulesets())
+                return Game(
+                    players=(),
+                    posts=posts,
+                    rulesets=stored,
+                    rulesets_source="wiki",
+                    acknowledged=acks,
+                )
             extra = dict(snap.extra)
             # "terms" is an archive field, so no unknown game field can be called that.
             terms_extra = extra.pop(_TERMS_EXTRA, {})
@@ -566,7 +577,9 @@ class Mirror:
                 boss=snap.boss,
                 terms=Terms(snap.term_player, snap.term_boss, extra=terms_extra),
                 rosters=history.stored_rosters(),
-                rulesets=rulesets.stored_rulesets(),
+                rulesets=stored,
+                rulesets_source="wiki",
+                acknowledged=acks,
                 extra=extra,
             )
 
