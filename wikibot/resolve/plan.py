@@ -91,6 +91,12 @@ def _refusal(matter: MatterStatus) -> Refused:
     post = matter.post.id
     if matter.decision.verdict is Verdict.BLOCKED:
         return Refused(f"{post}: {matter.decision.why}")
+    if matter.decision.verdict is Verdict.UNKNOWN:
+        # ARCHITECTURE.md 1c: an unknown verdict is never applied.
+        return Refused(
+            f"{post}: unknown: {matter.decision.why}; an Admin who has read the change may "
+            'record it with `nomicbot rules acknowledge "RULE" --apply`'
+        )
     when = f"; decidable at {format_time(matter.decidable_at)}" if matter.decidable_at else ""
     return Refused(
         f"{post}: the clock has not run or the votes do not decide it: {matter.decision.why}{when}"
