@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import importlib.util
 from typing import Any, TypeVar
-from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import peewee
 from playhouse import db_url
 
 from wikibot.errors import MirrorError
+from wikibot.secrecy import redact_url, without_secret  # the one masking of URL logins
 
 __all__ = [
     "CHUNK",
@@ -24,28 +25,6 @@ __all__ = [
     "update_where",
     "without_secret",
 ]
-
-
-def redact_url(database: str) -> str:
-    # A postgresql:// URL may hold a password: never echo it.
-    parts = urlsplit(database)
-    if parts.password is None:
-        return database
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
-def without_secret(message: str, database: str) -> str:
-    """``message`` with the URL and its password, as written or decoded, masked."""
-    message = message.replace(database, redact_url(database))
-    try:
-        password = urlsplit(database).password
-    except ValueError:
-        password = None
-    for secret in {password, unquote(password)} if password else ():
-        message = message.replace(secret, "***")
-    return message
 
 
 _POSTGRES_SCHEMES = frozenset({"postgres", "postgresql"})
