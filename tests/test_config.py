@@ -5,11 +5,18 @@ from __future__ import annotations
 import os
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from wikibot.blog import markup as blog_markup
+from wikibot.cli import cli
 from wikibot.config import PASSWORD_ENV, load_config, package_version
+from wikibot.config_checks import MARKUPS
 from wikibot.errors import ConfigError
+
+NOW = "2016-05-17T12:00:00Z"
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -221,3 +228,221 @@ def test_a_webhook_in_a_config_others_can_read_is_refused(
     with pytest.raises(ConfigError, match=r"\[watch\] webhook is a secret.*chmod 600") as caught:
         load_config(str(path))
     assert secret not in str(caught.value)
+
+
+# Every setting checked as the file is read, through the real command line (issue 25,
+# item 5): each of these once started a command (a traceback in `sync`, a blog address
+# nobody wrote retried for 30 s, a mirror in memory, a page in another user's space).
+
+JUNK = [
+    # [blog]
+    ('[blog]\nurl = "http://[::1"\n', "[blog] url must be an http:// or https:// URL"),
+    ('[blog]\nurl = "not a url"\n', "[blog] url must be an http:// or https:// URL"),
+    ('[blog]\nurl = ""\n', "[blog] url must be an http:// or https:// URL"),
+    ('[blog]\nurl = "ftp://blog.test/"\n', "[blog] url must be an http:// or https:// URL"),
+    ('[blog]\nurl = "http://"\n', "[blog] url must be an http:// or https:// URL"),
+    ('[blog]\nurl = "https://blog.test:99999/"\n', "[blog] url must be an http://"),
+    ('[blog]\nurl = "javascript:alert(1)"\n', "[blog] url must be an http://"),
+    ('[blog]\nurl = " https://blog.test/"\n', "[blog] url must be an http://"),
+    ("[blog]\nmin_interval = nan\n", "[blog] min_interval must be a finite number of seconds"),
+    ("[blog]\nmin_interval = -1\n", "[blog] min_interval must be a finite number of seconds"),
+    ("[blog]\nmin_interval = inf\n", "[blog] min_interval must be a finite number of seconds"),
+    ("[blog]\nmin_interval = 1e9\n", "[blog] min_interval must be a finite number of seconds"),
+    ('[blog]\nmarkup = "fancy"\n', "[blog] markup must be one of 'auto', 'classic', 'wp2020'"),
+    ('[blog]\nuser_agent = "bot\\r\\nX-Evil: 1"\n', "[blog] user_agent must be a User-Agent"),
+    ('[blog]\nuser_agent = "  "\n', "[blog] user_agent must name the bot"),
+    ('[blog]\nstart = "2016-02-30"\n', "[blog] start must be a date that exists"),
+    ('[blog]\nstart = "May 2016"\n', "[blog] start must be a date written YYYY-MM-DD"),
+    ('[blog]\nstart = "20160501"\n', "[blog] start must be a date written YYYY-MM-DD"),
+    # [wiki]
+    ('[wiki]\nurl = "not a url"\n', "[wiki] url must be an http:// or https:// URL"),
+    ('[wiki]\nurl = "ftp://wiki.test/"\n', "[wiki] url must be an http:// or https:// URL"),
+    ("[wiki]\nedit_interval = inf\n", "[wiki] edit_interval must be a finite number"),
+    ("[wiki]\nedit_interval = nan\n", "[wiki] edit_interval must be a finite number"),
+    ("[wiki]\nedit_interval = -3\n", "[wiki] edit_interval must be a finite number"),
+    (
+        '[wiki]\nuser = "NomicBot@nomicbot"\nvotes_page = "User:Someone/Votes"\n',
+        "[wiki] votes_page 'User:Someone/Votes' is in the user space of Someone",
+    ),
+    (
+        '[wiki]\nuser = "NomicBot@nomicbot"\naudit_page = "User talk:someone_else/Audit"\n',
+        "[wiki] audit_page 'User talk:someone_else/Audit' is in the user space of Someone else",
+    ),
+    (
+        '[wiki]\nvotes_page = "User:Someone/Votes"\n',
+        "[wiki] votes_page ... in the user space of Someone (no [wiki] user)",
+    ),
+    ('[wiki]\nvotes_page = "Votes|Other"\n', "[wiki] votes_page must be a wiki page title"),
+    ('[wiki]\nvotes_page = "Votes#top"\n', "[wiki] votes_page must be a wiki page title"),
+    ('[wiki]\nvotes_page = ""\n', "[wiki] votes_page must be a wiki page title, not empty"),
+    (f'[wiki]\nvotes_page = "{"V" * 300}"\n', "[wiki] votes_page must be a wiki page title of"),
+    ('[wiki]\nruleset_page = "Rule\\nset"\n', "[wiki] ruleset_page must be a wiki page title"),
+    ('[wiki]\nnomicland_page = " "\n', "[wiki] nomicland_page must be a wiki page title"),
+    ('[wiki]\ngamestate_page = "{{GNDT}}"\n', "[wiki] gamestate_page must be a wiki page title"),
+    ('[wiki]\nrun_page = "Run|x"\n', "[wiki] run_page must be a wiki page title"),
+    ('[wiki]\nuser = "NomicBot"\n', "[wiki] user must be a bot-password login, Name@appid"),
+    ('[wiki]\nuser = "@nomicbot"\n', "[wiki] user must be a bot-password login, Name@appid"),
+    ('[wiki]\nuser = "NomicBot@"\n', "[wiki] user must be a bot-password login, Name@appid"),
+    ('[wiki]\npath = "w/"\n', "[wiki] path must be the wiki's script path, starting with /"),
+    ('[wiki]\npath = "/w/?x=1"\n', "[wiki] path must be the wiki's script path"),
+    ('[wiki]\npassword_file = ""\n', "[wiki] password_file must be the path of a 0600 file"),
+    # [mirror]
+    ('[mirror]\ndatabase = ":memory:"\n', "[mirror] database must be a SQLite file path"),
+    ('[mirror]\ndatabase = ""\n', "[mirror] database must be a SQLite file path"),
+    (
+        '[mirror]\ndatabase = "file::memory:?cache=shared"\n',
+        "[mirror] database ... would keep nothing",
+    ),
+    ('[mirror]\ndatabase = "sqlite:///m.sqlite"\n', "[mirror] database ... got a sqlite:// URL"),
+    (
+        '[mirror]\ndatabase = "mysql://u@db.test/nomic"\n',
+        "[mirror] database ... got a mysql:// URL",
+    ),
+    (
+        '[mirror]\ndatabase = "postgresql://db.test:port/nomic"\n',
+        "[mirror] database ... got a malformed URL",
+    ),
+    ('[mirror]\ndatabase = "mirrors/"\n', "[mirror] database ... names a directory"),
+    # [game]
+    ('[game]\ncontact = "https://ann:pw@wiki.test/User:Ann"\n', "[game] contact must be a URL"),
+    ('[game]\nplayer = "Ann\\nX-Evil: 1"\n', "[game] player must be a player name with no"),
+    ('[game]\nterms = { player = "" }\n', "[terms] player must be a word, not empty"),
+    ('[game]\nprofile = "borednomic"\ntimezone = "Mars/Base"\n', "[game] timezone: 'Mars/Base'"),
+    (
+        '[game]\nprofile = "borednomic"\nrepeated_votes = "middle"\n',
+        "[game] repeated_votes: 'middle' is not one of 'last', 'first' (profile borednomic)",
+    ),
+    (
+        '[game]\nprofile = "infinite-nomic"\ncycle_began = "soon"\n',
+        "[game] cycle_began: 'soon' is not an ISO-8601 time",
+    ),
+    ('[game]\nprofile = "nomopoly-iv"\ncool_downs_first = "x"\n', "[game] cool_downs_first"),
+    # [watch]
+    ('[watch]\ninterval = "0s"\n', "[watch] interval must be a duration from 1s to 24h"),
+    ('[watch]\ninterval = "forever"\n', "[watch] interval must be a duration from 1s to 24h"),
+    ('[watch]\ninterval = "48h"\n', "[watch] interval must be a duration from 1s to 24h"),
+    ('[watch]\nwebhook = "hooks.test/secret-token"\n', "[watch] webhook must be an http://"),
+    ('[watch]\nwebhook_file = " "\n', "[watch] webhook_file must be the path of a 0600 file"),
+    ('[watch]\nauto_resolve_as = "Ann\\tBob"\n', "[watch] auto_resolve_as must be an Admin's"),
+]
+
+
+def _with_blog(text: str) -> str:
+    """``text`` with a [blog] url (a port nothing listens on), unless it writes its own."""
+    if "[blog]" not in text:
+        return '[blog]\nurl = "http://127.0.0.1:9/"\n' + text
+    if "\nurl =" in text:
+        return text
+    return text.replace("[blog]\n", '[blog]\nurl = "http://127.0.0.1:9/"\n')
+
+
+def _invoke(*args: str) -> Any:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize(("text", "message"), JUNK, ids=[t for t, _ in JUNK])
+@pytest.mark.parametrize("command", ["sync", "status", "watch --once"])
+def test_every_setting_is_checked_before_anything_runs(
+    tmp_path: Path, text: str, message: str, command: str
+) -> None:
+    """One line naming the file, the key and what is allowed; nothing else happens."""
+    path = _write(tmp_path, _with_blog(text))
+    path.chmod(0o600)  # a [watch] webhook may only be in a private file
+    result = _invoke(*command.split(), "--config", str(path))
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    first, *more = message.split(" ... ")
+    assert result.stderr.startswith(f"Error: {path}: {first}"), result.stderr
+    assert all(part in result.stderr for part in more), result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.output and "secret-token" not in result.output
+    assert not (tmp_path / "nomicbot.sqlite").exists()  # no mirror was opened
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "# nothing set\n", '[game]\nplayer = "Kevan"\n', '[blog]\nmarkup = "classic"\n'],
+    ids=["empty file", "only a comment", "no [blog]", "[blog] without url"],
+)
+@pytest.mark.parametrize("command", ["sync", "watch --once"])
+def test_reading_the_blog_needs_its_url_in_the_file(
+    tmp_path: Path, text: str, command: str
+) -> None:
+    """Once these read the sandbox's default address, retrying it for 30 seconds."""
+    path = _write(tmp_path, text)
+    result = _invoke(*command.split(), "--config", str(path))
+    assert result.exit_code == 1, result.output
+    assert result.output == (
+        f"Error: {path}: no [blog] url: this command reads the blog, so the file must say "
+        'where it is (e.g. [blog] url = "https://blognomic.com/")\n'
+    )
+    assert not (tmp_path / "nomicbot.sqlite").exists()
+
+
+@pytest.mark.parametrize("text", ["", '[game]\nplayer = "Kevan"\n'], ids=["empty", "no [blog]"])
+def test_commands_that_do_not_read_the_blog_keep_working_without_it(
+    tmp_path: Path, text: str
+) -> None:
+    path = _write(tmp_path, text)
+    result = _invoke(
+        "status", "--config", str(path), "--archive", "example:nomicland", "--now", NOW
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"As of {NOW}: 8 Imagineers, Quorum 5, Boss: Kevan")
+    assert load_config(path).given == frozenset({"game.player"} if text else set())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[wiki]\nuser = "NomicBot@nomicbot"\nvotes_page = "User:NomicBot/Votes"\n',
+        '[wiki]\nuser = "NomicBot@nomicbot"\nvotes_page = "user talk: nomicBot/Votes"\n',
+        '[wiki]\nvotes_page = "Usergroup:Someone/Votes"\n',
+        '[wiki]\nrun_page = "User:Kevan/Stop the bot"\n',
+        '[mirror]\ndatabase = "postgresql://ann:pw@127.0.0.1:5432/nomic?sslmode=disable"\n',
+        '[mirror]\ndatabase = "postgres://127.0.0.1/nomic"\n',
+        "[blog]\nmin_interval = 0\n[wiki]\nedit_interval = 3600\n",
+        '[blog]\nstart = "2016-02-29"\nurl = "HTTPS://Blog.Test:8443/nomic/"\n',
+        '[watch]\ninterval = "24h"\nauto_resolve_as = "Kevan"\n',
+        '[game]\nprofile = "nomopoly-iv"\ntimezone = "Europe/London"\ncool_downs_first = false\n',
+    ],
+)
+def test_settings_that_are_allowed(tmp_path: Path, text: str) -> None:
+    load_config(_write(tmp_path, text))
+
+
+def test_a_login_in_a_url_is_taken_out_of_it(tmp_path: Path) -> None:
+    """The URL the bot shows, links to, logs and stores never holds the login."""
+    path = _write(
+        tmp_path,
+        '[blog]\nurl = "http://ann:p%40ss-Blog1@blog.test/"\n'
+        '[wiki]\nurl = "https://bob:Wiki-pw2@wiki.test/w/"\n',
+    )
+    config = load_config(path)
+    assert config.blog.url == "http://blog.test/" and config.wiki.url == "https://wiki.test/w/"
+    assert config.blog.http_auth == ("ann", "p@ss-Blog1")
+    assert config.wiki.http_auth == ("bob", "Wiki-pw2")
+    shown = repr(config) + str(config)
+    assert not any(s in shown for s in ("p%40ss", "p@ss", "Blog1", "Wiki-pw2", "bob:"))
+    assert "operator: unknown" in config.user_agent and "ann" not in config.user_agent
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://ann:s3cret-pw@[::1",
+        "http://ann:s3cret-pw@blog.test:port/",
+        "http://ann:s3cret/pw@blog.test/",
+        "ann:s3cret-pw@blog.test",
+        "ftp://ann:s3cret-pw@blog.test/",
+    ],
+)
+def test_a_refused_url_is_shown_without_its_login(tmp_path: Path, url: str) -> None:
+    path = _write(tmp_path, f'[blog]\nurl = "{url}"\n')
+    with pytest.raises(ConfigError, match=r"\[blog\] url must be") as info:
+        load_config(path)
+    assert "s3cret" not in str(info.value)
+
+
+def test_the_markups_are_the_scrapers() -> None:
+    assert set(MARKUPS) == set(blog_markup.MARKUPS)

@@ -2,7 +2,13 @@
 
 Secrets never live in the file itself: the wiki password comes from the
 environment (``NOMICBOT_WIKI_PASSWORD``) or a ``password_file`` that must be
-readable by its owner only (mode 0600).
+readable by its owner only (mode 0600). A login written inside ``[blog] url`` or
+``[wiki] url`` (``https://user:pass@host/``) is taken out of the URL as it is read
+(``http_auth``): the URL the bot shows, logs and stores never holds it.
+
+Every setting is checked as the file is read (:mod:`wikibot.config_checks`): a
+value the bot cannot use is a one-line :class:`ConfigError` naming the file, the
+key and what is allowed, before any command starts.
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from gamestate.profiles.blognomic_139.models import Terms
+from wikibot.config_checks import outside_own_space, problem_with
 from wikibot.errors import ConfigError
+from wikibot.secrecy import redact, split_credentials
 
 __all__ = [
     "BlogConfig",
@@ -71,6 +79,16 @@ def project_home() -> str:
     return FALLBACK_HOME
 
 
+def _take_login(section: BlogConfig | WikiConfig) -> None:
+    """Moves a login written inside ``url`` to ``http_auth``: ``url`` is then safe to
+    show, log, link to and store."""
+    bare, login = split_credentials(section.url)
+    if bare != section.url:
+        object.__setattr__(section, "url", bare)
+    if login is not None:  # the login written in the URL, over one given alongside
+        object.__setattr__(section, "http_auth", login)
+
+
 @dataclass(frozen=True)
 class BlogConfig:
     """``[blog]``: the weblog to scrape."""
@@ -85,6 +103,11 @@ class BlogConfig:
     """Seconds between two requests (raised by robots.txt Crawl-delay)."""
     start: str | None = None
     """Earliest date (YYYY-MM-DD) a first sync pages back to; None: 60 days."""
+    http_auth: tuple[str, str] | None = field(default=None, repr=False, compare=False)
+    """The HTTP Basic login written inside ``url`` (user, password), taken out of it."""
+
+    def __post_init__(self) -> None:
+        _take_login(self)
 
 
 @dataclass(frozen=True)
@@ -110,6 +133,11 @@ class WikiConfig:
     run_page: str = ""
     """The emergency-stop page: unless it says ``run`` the bot edits nothing.
     Empty means ``User:<bot name>/Run``."""
+    http_auth: tuple[str, str] | None = field(default=None, repr=False, compare=False)
+    """The HTTP Basic login written inside ``url`` (user, password), taken out of it."""
+
+    def __post_init__(self) -> None:
+        _take_login(self)
 
     @property
     def bot_name(self) -> str:
@@ -269,6 +297,9 @@ class Config:
     watch: WatchConfig = field(default_factory=WatchConfig)
     path: Path | None = None
     """Where it was read from; relative paths in it are relative to this file."""
+    given: frozenset[str] = frozenset()
+    """The settings the file writes, as ``section.key`` (``blog.url``): the others are
+    defaults nobody chose."""
 
     @property
     def operator(self) -> str:
@@ -294,13 +325,18 @@ class Config:
         return bool(self.game.contact.strip() or self.blog.user_agent)
 
     def require_file(self) -> None:
-        """Refuses to read a blog no config file names: without one, ``[blog] url`` is the
-        sandbox's default address, which nobody chose."""
+        """Refuses to read a blog no config file names: without one, or without ``[blog]
+        url`` in it, the address is the sandbox's default, which nobody chose."""
         if self.path is None:
             raise ConfigError(
                 f"no config file: no nomicbot.toml here, and neither --config nor "
                 f"${CONFIG_ENV} names one, so nothing says which blog to read (README, "
                 '"Configuration")'
+            )
+        if "blog.url" not in self.given:
+            raise ConfigError(
+                f"{self.path}: no [blog] url: this command reads the blog, so the file must "
+                'say where it is (e.g. [blog] url = "https://blognomic.com/")'
             )
 
     def require_operator(self) -> None:
@@ -328,7 +364,7 @@ def _section(
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: [{name}] must be a table")
     fields = cls.__dataclass_fields__
-    allowed = set(fields) - {"extra"} if known is None else known
+    allowed = set(fields) - {"extra", "http_auth"} if known is None else known
     unknown = sorted(set(raw) - allowed)
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) in [{name}]: {', '.join(unknown)}")
@@ -336,11 +372,17 @@ def _section(
         kinds = _KINDS.get(str(fields[key].type), ())
         if kinds and (isinstance(value, bool) or not isinstance(value, kinds)):
             wanted = str(fields[key].type).replace("str", "a string").replace("float", "a number")
-            raise ConfigError(f"{where}: [{name}] {key} must be {wanted}, got {value!r}")
+            shown = (
+                "a value not shown (it is a secret)" if key == "webhook" else redact(repr(value))
+            )
+            raise ConfigError(f"{where}: [{name}] {key} must be {wanted}, got {shown}")
+        problem = problem_with(name, key, value)
+        if problem is not None:
+            raise ConfigError(f"{where}: [{name}] {key} {problem}")
     try:
         return cls(**raw)
     except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{where}: [{name}]: {exc}") from None
+        raise ConfigError(f"{where}: [{name}]: {redact(str(exc))}") from None
 
 
 def _profile_settings(
@@ -356,12 +398,47 @@ def _profile_settings(
         raise ConfigError(f"{where}: [game] profile: {exc}") from None
     names = {s.name for s in spec.settings}
     settings = {k: game_raw.pop(k) for k in sorted(set(game_raw) & names)}
+    _check_settings(profile, settings, where)
     addresses = game_raw.pop("addresses", {})
     if not isinstance(addresses, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in addresses.items()
     ):
         raise ConfigError(f"{where}: [game.addresses] must map e-mail addresses to player names")
     return profile, settings, {k.strip().lower(): v for k, v in addresses.items()}
+
+
+def _check_settings(profile: str, settings: dict[str, Any], where: str) -> None:
+    """The profile's own checks of its settings, run on a game with nothing in it."""
+    from gamestate.profiles import ProfileError, get_profile
+    from gamestate.profiles.archive import FORMAT, archive_from_dict
+
+    try:
+        get_profile(profile).check(
+            archive_from_dict({"format": FORMAT, "profile": profile}, "[game]", settings)
+        )
+    except ProfileError as exc:
+        # "archive: settings.timezone: 'Mars' is not ... (profile x)" -> "[game] timezone: ..."
+        found = re.search(r"settings\.(\w+): (.*?)(?: \(profile [^)]*\))?$", str(exc))
+        detail = f"{found.group(1)}: {found.group(2)}" if found else str(exc)
+        raise ConfigError(f"{where}: [game] {detail} (profile {profile})") from None
+
+
+_WRITTEN_PAGES = ("votes_page", "audit_page", "nomicland_page", "gamestate_page", "ruleset_page")
+"""The ``[wiki]`` pages the bot may edit (the run page it only reads)."""
+
+
+def _check_pages(wiki: WikiConfig, where: str) -> None:
+    """Refuses a page the bot would edit in another user's space (``User:Someone/Votes``):
+    a bot edits only its own user pages."""
+    for key in _WRITTEN_PAGES:
+        title = getattr(wiki, key)
+        owner = outside_own_space(title, wiki.bot_name)
+        if owner is not None:
+            bot = f"the bot's is User:{wiki.bot_name}" if wiki.bot_name else "no [wiki] user"
+            raise ConfigError(
+                f"{where}: [wiki] {key} {title!r} is in the user space of {owner} ({bot}): "
+                "the bot edits no other user's pages; name a project page or one of its own"
+            )
 
 
 def load_config(path: str | Path | None = None) -> Config:
@@ -407,6 +484,7 @@ def load_config(path: str | Path | None = None) -> Config:
     )
     base = p.resolve().parent
     wiki = _section(data, "wiki", WikiConfig, where)
+    _check_pages(wiki, where)
     if wiki.password_file and not Path(wiki.password_file).is_absolute():
         wiki = WikiConfig(**{**wiki.__dict__, "password_file": str(base / wiki.password_file)})
     mirror = _section(data, "mirror", MirrorConfig, where)
@@ -428,4 +506,10 @@ def load_config(path: str | Path | None = None) -> Config:
         game=game,
         watch=watch,
         path=p,
+        given=frozenset(
+            f"{name}.{key}"
+            for name, table in data.items()
+            if isinstance(table, dict)
+            for key in table
+        ),
     )

@@ -101,7 +101,11 @@ def test_a_bad_start_in_the_config_is_one_line(
     config = str(write_config(tmp_path, sandbox_blog(build_game(3)), start="2016-02-30"))
     result = invoke("sync", "--config", config)
     assert result.exit_code == 1
-    assert "Error: [blog] start: expected a date as YYYY-MM-DD" in result.output
+    # Refused as the config is read, naming the file and the key.
+    assert result.output == (
+        f"Error: {config}: [blog] start must be a date that exists, written YYYY-MM-DD, "
+        "got '2016-02-30'\n"
+    )
 
 
 def test_export_without_a_mirror_says_to_sync_first(
