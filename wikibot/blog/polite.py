@@ -21,6 +21,8 @@ way a considerate person would:
 
 Every wait for the interval, retry, ``Retry-After`` and robots.txt refusal is
 logged (``nomicbot -v`` shows them); the log names URLs and statuses, nothing else.
+A blog behind HTTP Basic authentication gets its login as ``auth``, never inside
+the URLs, and any URL a log line or error names has its login masked.
 
 When the retries run out it raises :class:`~wikibot.errors.ScrapeError` with
 one line naming the URL and the cause. ``sleep`` and the clocks are injectable
@@ -43,6 +45,7 @@ import requests
 from protego import Protego
 
 from wikibot.errors import ScrapeError
+from wikibot.secrecy import redact_url
 from wikibot.useragent import warn_once_without_contact
 
 __all__ = ["PoliteSession", "parse_crawl_delay", "parse_retry_after"]
@@ -126,6 +129,7 @@ class PoliteSession:
         max_retry_after: float = 600.0,
         obey_robots: bool = True,
         robots_txt: Mapping[str, str | None] | None = None,
+        auth: tuple[str, str] | None = None,
     ) -> None:
         if not user_agent.strip():
             raise ValueError("a User-Agent naming the bot and its operator is required")
@@ -143,6 +147,7 @@ class PoliteSession:
         self.requests_made = 0
         """Every HTTP request actually sent, robots.txt and retries included."""
         self._session = session if session is not None else requests.Session()
+        self._auth = auth  # HTTP Basic (user, password); None: whatever the session has
         self._owns_session = session is None
         self._sleep = sleep
         self._clock = clock
@@ -196,14 +201,14 @@ class PoliteSession:
         if self._last_start is not None:
             delay = max(delay, self._last_start + self.interval(url) - self._clock())
         if delay > 0:
-            log.debug("waiting %.2f s before the next request to %s", delay, _site(url))
+            log.debug("waiting %.2f s before the next request to %s", delay, redact_url(_site(url)))
             self._sleep(delay)
         self._last_start = self._clock()
 
     def _send(self, url: str, headers: Mapping[str, str] | None) -> requests.Response:
         sent = {"User-Agent": self.user_agent, **(headers or {})}
         self.requests_made += 1
-        resp = self._session.get(url, headers=sent, timeout=self.timeout)
+        resp = self._session.get(url, headers=sent, timeout=self.timeout, auth=self._auth)
         self.requests_made += len(resp.history)  # each redirect followed was a request too
         return resp
 
@@ -253,8 +258,9 @@ class PoliteSession:
                 self._load_robots(url)
                 robots = self._robots.get(_site(url))
                 if robots is not None and not robots.can_fetch(url, self.user_agent):
-                    log.warning("robots.txt of %s does not allow %s", _site(url), url)
-                    raise ScrapeError(f"{url}: robots.txt does not allow this bot to read it")
+                    shown = redact_url(url)
+                    log.warning("robots.txt of %s does not allow %s", redact_url(_site(url)), shown)
+                    raise ScrapeError(f"{shown}: robots.txt does not allow this bot to read it")
             return self._get_with_retries(url, headers, is_complete)
 
     def _get_with_retries(
@@ -264,6 +270,7 @@ class PoliteSession:
         is_complete: Callable[[requests.Response], bool] | None,
     ) -> requests.Response:
         attempts = self.max_retries + 1
+        shown = redact_url(url)
         incomplete: requests.Response | None = None
         cause = ""
         wait = 0.0
@@ -285,15 +292,15 @@ class PoliteSession:
                 if retry_after is not None:
                     if retry_after > self._max_retry_after:
                         raise ScrapeError(
-                            f"{url}: {cause}, and the server asks to wait "
+                            f"{shown}: {cause}, and the server asks to wait "
                             f"{retry_after:.0f} s (more than {self._max_retry_after:.0f} s)"
                         )
                     wait = retry_after
-                    log.info("%s: the server asks to wait %.1f s (Retry-After)", url, wait)
+                    log.info("%s: the server asks to wait %.1f s (Retry-After)", shown, wait)
                 self._log_retry(url, cause, attempt, wait)
                 continue
             if status >= 400:
-                raise ScrapeError(f"{url}: HTTP {status} {resp.reason or ''}".strip())
+                raise ScrapeError(f"{shown}: HTTP {status} {resp.reason or ''}".strip())
             if status != 304 and is_complete is not None and not is_complete(resp):
                 incomplete = resp
                 cause = "the page arrived incomplete"
@@ -301,15 +308,15 @@ class PoliteSession:
                 continue
             return resp
         if incomplete is not None:
-            log.warning("%s: still incomplete after %d attempts; keeping the last", url, attempts)
+            log.warning("%s: still incomplete after %d attempts; keeping the last", shown, attempts)
             return incomplete
-        raise ScrapeError(f"could not read {url} after {attempts} attempts: {cause}")
+        raise ScrapeError(f"could not read {shown} after {attempts} attempts: {cause}")
 
     def _log_retry(self, url: str, cause: str, attempt: int, wait: float) -> None:
         if attempt < self.max_retries:
             log.info(
                 "%s: %s; retry %d of %d in %.1f s",
-                url,
+                redact_url(url),
                 cause,
                 attempt + 1,
                 self.max_retries,

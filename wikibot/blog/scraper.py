@@ -43,6 +43,7 @@ from wikibot.blog.parse import (
 from wikibot.blog.polite import PoliteSession
 from wikibot.blog.sidebar import Sidebar
 from wikibot.errors import ScrapeError
+from wikibot.secrecy import split_credentials
 
 __all__ = [
     "BlogScraper",
@@ -87,10 +88,14 @@ class BlogScraper:
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
         robots_txt: Mapping[str, str | None] | None = None,
+        auth: tuple[str, str] | None = None,
     ) -> None:
         check_markup(markup)
+        # A login written in the URL goes to the HTTP client alone, never into the URLs
+        # that pages, logs and the mirror's sync log carry.
+        base_url, written = split_credentials(base_url)
         self.base_url = base_url if base_url.endswith("/") else base_url + "/"
-        """The blog's root URL."""
+        """The blog's root URL (without any login)."""
         self.markup = markup
         """``classic``, ``wp2020``, or ``auto`` (told apart on each page)."""
         self.http = PoliteSession(
@@ -102,6 +107,7 @@ class BlogScraper:
             sleep=sleep,
             clock=clock,
             robots_txt=robots_txt,
+            auth=auth or written,
         )
         """The polite HTTP client every request goes through."""
 

@@ -12,6 +12,7 @@ import click
 from wikibot.archive import parse_time
 from wikibot.config import Config, load_config
 from wikibot.errors import NomicbotError
+from wikibot.secrecy import redact
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,8 +59,8 @@ def load(config_path: str | None) -> Config:
 
 @contextmanager
 def reported() -> Iterator[None]:
-    """Turns expected library errors into one-line CLI errors."""
+    """Turns expected library errors into one-line CLI errors (any URL login masked)."""
     try:
         yield
     except NomicbotError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(redact(str(exc))) from None

@@ -47,6 +47,7 @@ from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger, LedgerEntry
 from wikibot.sandbox.blog import serve_in_thread
 from wikibot.sandbox.mediawiki import RunningWiki, start_wiki
+from wikibot.secrecy import write_private
 from wikibot.wiki.client import WikiClient, connect
 from wikibot.wiki.economy import changed_values, finish_pending, record_of
 from wikibot.wiki.pages.gamestate import GamestatePage
@@ -70,8 +71,10 @@ def write_demo_config(
     password_file: Path,
     player: str,
 ) -> None:
-    """A nomicbot.toml joining the sandbox blog, the sandbox wiki and a local mirror."""
-    path.write_text(
+    """A nomicbot.toml joining the sandbox blog, the sandbox wiki and a local mirror
+    (mode 0600, as every file that may name a secret)."""
+    write_private(
+        path,
         "# Written by `nomicbot demo`: the sandbox blog, wiki and mirror.\n"
         "[blog]\n"
         f'url = "{blog_url}"\n'
@@ -88,7 +91,6 @@ def write_demo_config(
         f'player = "{player}"  # the Admin running the bot\n'
         "# How wiki and blog admins reach whoever runs the bot (the User-Agent names it):\n"
         f'contact = "{wiki_url.rstrip("/")}/index.php?title=User:{player}"\n',
-        encoding="utf-8",
     )
 
 

@@ -123,6 +123,7 @@ def sync_command(
                 markup=config.blog.markup,
                 user_agent=config.user_agent,
                 min_interval=config.blog.min_interval,
+                auth=config.blog.http_auth,
             )
         except ValueError as exc:
             raise click.ClickException(f"[blog]: {exc}") from None

@@ -94,6 +94,7 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
                 user_agent=config.user_agent,
                 min_interval=config.blog.min_interval,
                 max_retries=WATCH_RETRIES,
+                auth=config.blog.http_auth,
             )
         except ValueError as exc:
             raise click.ClickException(f"[blog]: {exc}") from None

@@ -44,6 +44,7 @@ from types import TracebackType
 from rules_text.terms import Terms
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
+from wikibot.secrecy import open_private, write_private
 
 __all__ = [
     "ADMIN_USER",
@@ -408,12 +409,12 @@ def write_config(path: Path, url: str, creds: WikiCredentials) -> None:
     if path.exists():
         text = path.read_text(encoding="utf-8")
         if re.search(r'(?m)^url = "http://127\.0\.0\.1:\d+/"$', text):
-            path.write_text(
-                re.sub(r'(?m)^url = "http://127\.0\.0\.1:\d+/"$', line, text), encoding="utf-8"
-            )
+            # Written 0600, as every file that may name a secret (a password file's path).
+            write_private(path, re.sub(r'(?m)^url = "http://127\.0\.0\.1:\d+/"$', line, text))
             return
     pages = DEFAULT_PAGES
-    path.write_text(
+    write_private(
+        path,
         "# Written by `nomicbot sandbox wiki`: the local sandbox MediaWiki.\n"
         "[wiki]\n"
         f"{line}\n"
@@ -424,7 +425,6 @@ def write_config(path: Path, url: str, creds: WikiCredentials) -> None:
         f'nomicland_page = "{pages.nomicland_page}"\n'
         f'gamestate_page = "{pages.gamestate_page}"\n'
         f'votes_page = "{pages.votes_page}"\n',
-        encoding="utf-8",
     )
 
 
@@ -541,7 +541,9 @@ def start_wiki(data_dir: Path, *, port: int = 0, ready_timeout: float = 60.0) ->
         # master as zombies where nothing reaps orphans, and no request here needs
         # a second one (jobs do not run over HTTP: $wgJobRunRate = 0).
         env.pop("PHP_CLI_SERVER_WORKERS", None)
-        with log.open("wb") as sink:
+        # The logs (the server's, the User-Agents') are the owner's alone, as any log.
+        os.close(open_private(data_dir / "user-agents.log", "a"))
+        with os.fdopen(open_private(log), "wb") as sink:
             process = subprocess.Popen(
                 ["php", "-S", f"127.0.0.1:{chosen}", "-t", str(MEDIAWIKI_DIR)],
                 cwd=MEDIAWIKI_DIR,

@@ -217,6 +217,7 @@ def build_site(wiki: WikiConfig, *, user_agent: str, timeout: float = 30.0) -> A
             path=path,
             scheme=parts.scheme,
             clients_useragent=user_agent,
+            httpauth=wiki.http_auth,  # a login written in [wiki] url, kept out of the URL
             connection_options={"timeout": timeout},
             max_retries=3,
             retry_timeout=5,
