@@ -52,6 +52,7 @@ from wikibot.mirror.schema import AnnouncementRow
 from wikibot.mirror.sync import SyncReport, sync
 from wikibot.resolve.run import Resolver, game_with_resolutions
 from wikibot.watch.events import Announcement, events_from_status
+from wikibot.watch.ruleset_events import ruleset_events
 from wikibot.watch.webhook import post_webhook
 from wikibot.wiki.client import PageRevision, WikiClient, connect
 from wikibot.wiki.dynasty import dynasty_from_mirror
@@ -178,6 +179,7 @@ class Watcher:
             events = events_from_status(status, blog_url=blog)
             events += [Announcement(e.key, now, e.text) for e in dynasty.events(game, now)]
             events += self._audit(game, now, ruleset)
+            events += ruleset_events(game, now)
             announced = self._record(events)
             for a in announced:
                 self.out(f"{a.at.isoformat().replace('+00:00', 'Z')} {a.text}")
