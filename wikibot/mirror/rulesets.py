@@ -10,11 +10,14 @@ Votes page, ``export``) carries them as ``Game.rulesets``, oldest first.
 Rows are kept under the title ``[wiki] ruleset_page`` gives (the next read
 starts after the newest revision stored under it). A revision id is unique
 across a wiki, so storing a revision twice adds nothing: a Ruleset page moved
-to a new title, read again under it, keeps its rows, which take the new title. A revision
-whose text the wiki hides (revision deletion) is kept with its text NULL and
-the reason; in ``Game.rulesets`` its text is empty and ``extra["hidden"]``
-says why, so the Ruleset in force then reads as unread, never as the text
-before it.
+to a new title, read again under it, keeps its rows, which take the new title.
+A revision whose text the wiki hides (revision deletion) is kept with its text
+NULL and the reason; in ``Game.rulesets`` its text is empty and
+``extra["hidden"]`` says why, so the Ruleset in force then reads as unread,
+never as the text before it.
+
+Every ``status`` reads every text: 5,000 revisions of 100 KB take about a
+second from a SQLite file (``bench/bench_rulesets.py``).
 """
 
 from __future__ import annotations
