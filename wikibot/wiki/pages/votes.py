@@ -40,6 +40,7 @@ from typing import Any
 from urllib.parse import quote
 
 from gamestate.dynasties.nomicland.planning import DemandStatus
+from gamestate.profiles.blognomic_139.in_force import RulesInForce
 from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
 from gamestate.profiles.blognomic_139.votes import Vote
 from wikibot.archive import format_time
@@ -133,10 +134,28 @@ def _row(matter: MatterStatus, blog_url: str) -> str:
     return "|-\n| " + " || ".join(cells)
 
 
+def _ruleset_line(rules: RulesInForce) -> str:
+    """The Ruleset in force in one line (ARCHITECTURE.md 1c): its revision, its unread
+    rules and the dynastic rules that may change how votes count."""
+    line = f"Ruleset: {rules.label()}"
+    if rules.pending:
+        names = ", ".join(f'"{p.unread.rule}"' for p in rules.pending)
+        line += f"; unread: {names} (the verdicts that depend on them are unknown)"
+    if rules.acknowledged:
+        names = ", ".join(f'"{p.unread.rule}"' for p in rules.acknowledged)
+        line += f"; acknowledged by an Admin: {names}"
+    if rules.reading.warnings:
+        names = ", ".join(f'"{w.rule}"' for w in rules.reading.warnings)
+        line += f"; may change how votes count: {names}"
+    return line + "."
+
+
 def render_tally(status: GameStatus, *, blog_url: str) -> str:
     """The bot's part of the page without its "as of" line: Quorum and the table."""
     terms = status.terms
     lines = [f"Quorum: {status.quorum} ({_text(terms.players(status.players))}).", ""]
+    if status.rules is not None:
+        lines[1:1] = ["", _text(_ruleset_line(status.rules))]
     if status.victory is not None:
         lines[:0] = [f"'''Victory''': {_text(str(status.victory))}.", ""]
     if status.hiatus:
