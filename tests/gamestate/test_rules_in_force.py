@@ -205,3 +205,23 @@ def test_proposal_limits_are_judged_by_the_ruleset_when_posted() -> None:
 def test_ruleset_entries_after_now_are_ignored(old: str, new: str) -> None:
     g = with_rules(game(proposal("p")), revision(edited(old, new), when=at(100)))
     assert status(g, at(50)).rules.revision is None  # type: ignore[union-attr]
+
+
+def test_history_judges_each_matter_by_the_ruleset_of_its_own_day() -> None:
+    """A Proposal enacted at 13h before T1 (the 12-hour clause in force) is judged enactable
+    then, though the rule became twenty-four hours at T1: an old matter is not judged by a
+    rule enacted after it was resolved. One enacted at 13h after T1 was not enactable."""
+    from gamestate import PostStatus
+    from gamestate.profiles.blognomic_139.audit import audit_resolutions
+
+    votes = [("Kevan", "for"), ("Bob", "for")]
+    early = proposal("early", votes=votes, status=PostStatus.ENACTED, resolved_at=at(13))
+    late = proposal("late", when=at(21), votes=votes, status=PostStatus.ENACTED, resolved_at=at(34))
+    g = with_rules(game(early, late), revision(TWENTY_FOUR))
+    audits = {a.post.id: a for a in audit_resolutions(g)}
+    assert audits["early"].bot is not None
+    assert audits["early"].bot.decision.verdict is Verdict.ENACT
+    assert "(at least 12h)" in audits["early"].bot.decision.why
+    assert audits["late"].bot is not None
+    assert audits["late"].bot.decision.verdict is Verdict.WAIT
+    assert "(needs 24h)" in audits["late"].bot.decision.why
