@@ -217,7 +217,9 @@ def test_the_uninterrupted_run_lists_its_write_points(reference: Reference) -> N
         "audit: report page written",
         "audit: report applied",
     ]
-    order = [WRITE_POINTS[w](points) for w in ("first ledger row started", "first cursor row started")]
+    order = [
+        WRITE_POINTS[w](points) for w in ("first ledger row started", "first cursor row started")
+    ]
     assert points.index(order[0]) < points.index(order[1])
     assert reference.outcome.edits == 1 and reference.outcome.locks == 0
     flagged = [x for x in reference.outcome.page.splitlines() if x.startswith("* [[Special:Diff/")]
