@@ -33,6 +33,7 @@ SUMMARY_KEYS = {
     "by_kind",
     "todays_roster",
     "since",
+    "mirror_reach",
 }
 
 

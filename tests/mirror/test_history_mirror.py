@@ -35,7 +35,7 @@ def test_history_from_the_mirror(
     config = tmp_path / "nomicbot.toml"
     config.write_text(
         f'[blog]\nurl = "{blog.url}"\nmarkup = "{markup}"\nmin_interval = 0\n'
-        'start = "2016-04-01"\n[mirror]\ndatabase = "mirror.sqlite"\n',
+        'start = "2016-04-26"\n[mirror]\ndatabase = "mirror.sqlite"\n',  # its first post
         encoding="utf-8",
     )
     synced = CliRunner().invoke(cli, ["sync", "--config", str(config)])

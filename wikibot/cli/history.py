@@ -10,10 +10,11 @@ import click
 from gamestate.profiles.blognomic_139.audit import audit_resolutions
 from wikibot.archive import parse_time
 from wikibot.cli.common import config_option, load, reported
-from wikibot.cli.history_render import history_to_json, render_history
+from wikibot.cli.history_render import history_to_json, reach_note, render_history
 from wikibot.cli.status import load_game
 from wikibot.config import Config
 from wikibot.errors import NomicbotError
+from wikibot.mirror.sync_reach import WalkShortfall, mirror_reach
 
 __all__ = ["parse_since", "register"]
 
@@ -56,6 +57,9 @@ def history(
     note (outcome, Admin, FOR-AGAINST, Quorum) beside the bot's verdict and tally at
     the instant it was resolved, with the roster of that day where the mirror has it;
     then each disagreement with the clause that explains it, and a summary line.
+    If the mirror's sync read back less far than it was asked to (the blog's
+    listings ran out, or a page could not be read), a warning says from when on
+    it saw matters, and why.
 
     Example:
 
@@ -70,11 +74,23 @@ def history(
     config = load(config_path) if archive_path is None or config_path else Config()
     with reported():
         game = load_game(config, archive_path)
+        reach = _mirror_reach(config) if archive_path is None else None
         audits = audit_resolutions(game, since=since)
+    if reach is not None:
+        click.echo(f"warning: {reach_note(reach)}", err=True)
     if as_json:
-        click.echo(json.dumps(history_to_json(audits, since=since), indent=2, ensure_ascii=False))
+        data = history_to_json(audits, since=since, reach=reach)
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     click.echo(render_history(audits), nl=False)
+
+
+def _mirror_reach(config: Config) -> WalkShortfall | None:
+    """How far back the mirror's sync fell short of reading, if it did."""
+    from wikibot.mirror.api import Mirror
+
+    with Mirror.open(config.mirror.database, create=False) as mirror:
+        return mirror_reach(mirror)
 
 
 def register(cli: click.Group) -> None:

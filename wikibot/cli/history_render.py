@@ -10,7 +10,12 @@ The JSON object (documented in docs/history.md)::
                   "disagreements": [{"kind", "what", "clause"}],
                   "notes": [str]}],
      "summary": {"matters", "agreements", "disagreements", "not_judgeable", "by_kind",
-                 "todays_roster", "since"}}
+                 "todays_roster", "since",
+                 "mirror_reach": {"since", "reached", "why"} | null}}
+
+``mirror_reach`` is null unless the mirror's sync read back less far than asked
+(:func:`wikibot.mirror.sync_reach.mirror_reach`): matters posted before ``reached``
+(null: any) were not seen.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from typing import Any
 
 from gamestate.profiles.blognomic_139.audit import TODAYS, AuditSummary, MatterAudit
 from wikibot.archive import format_time
+from wikibot.mirror.sync_reach import WalkShortfall
 
-__all__ = ["history_to_json", "render_history", "summary_line"]
+__all__ = ["history_to_json", "reach_note", "render_history", "summary_line"]
 
 _SHORT = {"Proposal": "Proposal", "Call for Judgement": "CfJ", "Declaration of Victory": "DoV"}
 _ID_WIDTH = 34
@@ -64,7 +70,26 @@ def _matter_to_json(a: MatterAudit) -> dict[str, Any]:
     }
 
 
-def _summary_to_json(s: AuditSummary, since: datetime | None) -> dict[str, Any]:
+def _reach_to_json(reach: WalkShortfall | None) -> dict[str, Any] | None:
+    if reach is None:
+        return None
+    reached = format_time(reach.reached) if reach.reached is not None else None
+    return {"since": reach.since.isoformat(), "reached": reached, "why": reach.why}
+
+
+def reach_note(reach: WalkShortfall) -> str:
+    """The matters ``history`` could not see, because the sync did not read them."""
+    if reach.reached is None:
+        seen = "no matter was seen: the sync read no post"
+    else:
+        when = format_time(reach.reached)
+        seen = f"matters posted before {when} were not seen: the sync read back to {when}"
+    return f"{seen}, not back to {reach.since.isoformat()} as asked: {reach.why}"
+
+
+def _summary_to_json(
+    s: AuditSummary, since: datetime | None, reach: WalkShortfall | None
+) -> dict[str, Any]:
     return {
         "matters": s.matters,
         "agreements": s.agreements,
@@ -73,14 +98,17 @@ def _summary_to_json(s: AuditSummary, since: datetime | None) -> dict[str, Any]:
         "by_kind": {k.value: n for k, n in s.by_kind},
         "todays_roster": s.todays_roster,
         "since": format_time(since) if since is not None else None,
+        "mirror_reach": _reach_to_json(reach),
     }
 
 
-def history_to_json(audits: Sequence[MatterAudit], *, since: datetime | None) -> dict[str, Any]:
-    """The ``history --json`` object."""
+def history_to_json(
+    audits: Sequence[MatterAudit], *, since: datetime | None, reach: WalkShortfall | None = None
+) -> dict[str, Any]:
+    """The ``history --json`` object (``reach``: how far the mirror's sync fell short)."""
     return {
         "matters": [_matter_to_json(a) for a in audits],
-        "summary": _summary_to_json(AuditSummary.from_audits(audits), since),
+        "summary": _summary_to_json(AuditSummary.from_audits(audits), since, reach),
     }
 
 

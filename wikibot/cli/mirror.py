@@ -14,6 +14,7 @@ from wikibot.cli.common import config_option, load, reported
 from wikibot.errors import NomicbotError
 from wikibot.mirror.api import Mirror, load_game_from_mirror
 from wikibot.mirror.sync import SyncReport, parse_since, sync
+from wikibot.mirror.sync_reach import WalkShortfall
 from wikibot.profile_archive import write_profile_archive
 from wikibot.wiki.ruleset_history import sync_configured_ruleset
 
@@ -98,7 +99,9 @@ def sync_command(
     (--since) also re-reads, conditionally, each post with comments, as
     --verify does for the whole mirror: an edited comment leaves the comment
     count alone. If the last full walk was killed or failed, the next sync
-    resumes it, reading only the posts the mirror lacks. Each run, its
+    resumes it, reading only the posts the mirror lacks. A walk that ends
+    before its date (the listing pages run out, or one cannot be read) says
+    how far back it read and why. Each run, its
     warnings and the roster are recorded in the mirror (a sidebar that lists
     no players, disagrees with its own count or Quorum, or was cut off is a
     warning, and the last roster stands); a comment edited or removed after it
@@ -146,10 +149,15 @@ def sync_command(
             except NomicbotError as exc:  # the blog's sync stands; one line, next time again
                 ruleset = None
                 click.echo(f"warning: Ruleset not read: {exc}", err=True)
-    for warning in report.warnings[:20]:
+    # How far back the walk read, if short of its date, is said whatever else was warned.
+    reach = [w for w in report.warnings if WalkShortfall.from_message(w) is not None]
+    others = [w for w in report.warnings if w not in reach]
+    for warning in others[:20]:
         click.echo(f"warning: {warning}", err=True)
-    if len(report.warnings) > 20:
-        click.echo(f"... and {len(report.warnings) - 20} more warnings in the mirror.", err=True)
+    if len(others) > 20:
+        click.echo(f"... and {len(others) - 20} more warnings in the mirror.", err=True)
+    for warning in reach:
+        click.echo(f"warning: {warning}", err=True)
     click.echo(_summary(report))
     if ruleset is not None:
         click.echo(ruleset.summary())

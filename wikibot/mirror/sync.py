@@ -7,6 +7,8 @@ its "Comments (N)", but not the comments; a post's own page shows those. So:
   start date (``[blog] start`` or ``--since``; by default 60 days back),
   storing every post it lists, and reads a post's page only when it has
   comments: one request per listing page plus one per post with comments.
+  A walk that ends before its date (the listings run out, a page cannot be
+  read) warns how far back it read, and why (:mod:`wikibot.mirror.sync_reach`).
 - **Later syncs** ask for the front page with the ETag / Last-Modified it
   had last time. A 304 ("not modified") means nothing on it changed. If it
   did change, only new posts and posts whose comment count moved are read.
@@ -66,6 +68,7 @@ from wikibot.mirror.sync_log import (
     start_run,
     unfinished_walk,
 )
+from wikibot.mirror.sync_reach import WalkReach, newer
 
 __all__ = [
     "DEFAULT_DAYS_BACK",
@@ -394,12 +397,14 @@ class _Sync:
         self, start_url: str | None, since: date | None, *, until_dynasty_start: bool = False
     ) -> None:
         """The full walk: listing pages, newest first, back to ``since`` (and, with
-        ``until_dynasty_start``, on until an Ascension Address has been read)."""
+        ``until_dynasty_start``, on until an Ascension Address has been read), or saying
+        how far back it read and why it stopped (:class:`WalkReach`)."""
         floor = datetime.combine(since, time.min, UTC) if since is not None else None
         total = max(1, (self.now - floor).days) if floor is not None else 0
         done = 0
         seen_address = not until_dynasty_start
-        for index, page in enumerate(self.scraper.iter_listings(start_url)):
+        reach = WalkReach(since)
+        for index, page in enumerate(reach.pages(self.scraper.iter_listings(start_url))):
             newest_address = max(
                 (e.posted_at for e in page.entries if e.category == ASCENSION_ADDRESS),
                 default=None,
@@ -412,7 +417,7 @@ class _Sync:
                 if page_floor is not None and floor is not None:
                     page_floor = min(page_floor, floor)
             seen_address = seen_address or newest_address is not None
-            self._read(_newer(page, page_floor))
+            self._read(newer(page, page_floor))
             if start_url is None:
                 self._memo(_front_key(index + 1), page)
             if page.entries and floor is not None and self.progress is not None:
@@ -424,6 +429,8 @@ class _Sync:
                 break
             if seen_address and floor is not None and page.entries[-1].posted_at < floor:
                 break
+        if (shortfall := reach.shortfall()) is not None:
+            self._warn("", shortfall.message)
         if self.progress is not None and total:
             self.progress(total, total)
 
@@ -443,7 +450,8 @@ class _Sync:
         read = [tuple(e.id for e in page.entries)]
         # More new posts than one page holds: follow "next" while the oldest listed is new.
         while page.entries and page.entries[-1].id not in known and page.next_url:
-            page = self._listing(page.next_url)
+            page = self.scraper.listing(page.next_url)
+            assert page is not None  # no validators were sent, so no 304
             self._read(page)
             self._memo(_front_key(len(read) + 1), page)
             read.append(tuple(e.id for e in page.entries))
@@ -452,11 +460,6 @@ class _Sync:
         before = [memo, *(further.get(_front_key(n), PageMemo()) for n in range(2, last + 1))]
         shifted = shifted_pages([m.entry_ids for m in before], read)
         self.front_ids = {_front_key(n): ids for n, ids in shifted.items()}
-
-    def _listing(self, url: str) -> ListingPage:
-        page = self.scraper.listing(url)
-        assert page is not None  # no validators were sent, so no 304
-        return page
 
     def _pending_off_the_front_page(self) -> None:
         """Pending Votable Matters not on the front page, through the fewest pages that
@@ -590,10 +593,3 @@ def _roster_problem(page: ListingPage, roster: Sidebar) -> str | None:
             f"but says Quorum is {roster.quorum}"
         )
     return None
-
-
-def _newer(page: ListingPage, floor: datetime | None) -> ListingPage:
-    """The page with only the posts from ``floor`` on."""
-    if floor is None:
-        return page
-    return replace(page, entries=tuple(e for e in page.entries if e.posted_at >= floor))
