@@ -37,6 +37,7 @@ __all__ = [
     "archive_format",
     "load_profile_archive",
     "profile_archive_from_data",
+    "read_json",
     "write_profile_archive",
 ]
 
@@ -52,7 +53,10 @@ class LoadedArchive:
     """``nomic-archive/1`` or ``nomic-archive/2``: what the file was."""
 
 
-def _read_json(path: str | Path) -> tuple[Path, Any]:
+def read_json(path: str | Path) -> tuple[Path, Any]:
+    """The file an archive argument names (a path or ``example:NAME``) and the JSON value
+    it holds; a missing or unreadable file, or one that is not JSON, is a one-line
+    ArchiveError naming it."""
     try:
         real = resolve_archive_path(path)
     except ValueError as exc:
@@ -91,7 +95,7 @@ def archive_format(path: str | Path) -> str:
     if found:
         return found.group(1).decode("utf-8", "replace")
     try:
-        _, data = _read_json(path)
+        _, data = read_json(path)
     except ArchiveError:
         return ""
     fmt = data.get("format") if isinstance(data, dict) else None
@@ -137,7 +141,7 @@ def load_profile_archive(
     settings: Mapping[str, Any] | None = None,
 ) -> LoadedArchive:
     """Reads an archive file (or ``example:NAME``) as its profile's game."""
-    real, data = _read_json(path)
+    real, data = read_json(path)
     return profile_archive_from_data(
         data,
         str(path) if str(path).startswith("example:") else str(real),

@@ -11,6 +11,7 @@ from wikibot.archive import read_archive_file
 from wikibot.blog.dates import DateOrder
 from wikibot.cli.common import reported
 from wikibot.errors import ArchiveError
+from wikibot.examples import resolve_archive_path
 
 STATE_FOLDER = Path("sandbox-data") / "blog"
 """Where accepted comments are saved by default, under the current directory."""
@@ -31,8 +32,8 @@ def default_state_path(archive: Path) -> Path:
     "--archive",
     "archive_path",
     required=True,
-    type=click.Path(dir_okay=False, exists=True),
-    help="The nomic-archive/1 JSON file to serve.",
+    type=click.Path(dir_okay=False),
+    help="The nomic-archive/1 JSON file to serve, or example:NAME (a shipped example).",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8080, show_default=True, type=int, help="Port (0: any free one).")
@@ -89,7 +90,15 @@ def sandbox_blog(
     """
     from wikibot.sandbox.blog import SandboxBlog
 
-    path = Path(archive_path)
+    try:
+        path = resolve_archive_path(archive_path)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--archive'") from None
+    # What click.Path(exists=True) would say, which cannot know example:NAME.
+    if path.is_dir():
+        raise click.BadParameter(f"File {archive_path!r} is a directory.", param_hint="'--archive'")
+    if not path.exists():
+        raise click.BadParameter(f"File {archive_path!r} does not exist.", param_hint="'--archive'")
     state = Path(state_path) if state_path else default_state_path(path)
     # A restart carries on from the saved state: the comments accepted so far stay.
     source = state if state.exists() else path

@@ -21,7 +21,7 @@ from wikibot.cli.status_render import render_table, status_to_json
 from wikibot.config import Config
 from wikibot.errors import ArchiveError
 from wikibot.gcpause import paused_gc
-from wikibot.profile_archive import archive_format, load_profile_archive
+from wikibot.profile_archive import archive_format, load_profile_archive, read_json
 
 __all__ = ["load_dynasty", "load_game", "register"]
 
@@ -127,6 +127,10 @@ def status(
             f"and {ARCHIVE_2!r} (a game of any rule profile)"
         )
     if since_text is not None:
+        if archive_path is not None and fmt != FORMAT:
+            # What the file is not comes first: missing, not UTF-8, not JSON.
+            with reported():
+                read_json(archive_path)
         raise click.UsageError("--since needs a nomic-archive/2 archive (--archive FILE)")
     if archive_path is None and config.game.profile != DEFAULT_PROFILE:
         raise click.ClickException(
