@@ -16,9 +16,7 @@ from hypothesis import strategies as st
 from gamestate import evaluate
 from gamestate.profiles.blognomic_139.models import DeferredComments, PostStatus
 from wikibot.archive import (
-    _checked_comment,
     _checked_post,
-    _comments,
     _post,
     game_from_dict,
     game_to_dict,
@@ -26,6 +24,7 @@ from wikibot.archive import (
     show,
     write_archive,
 )
+from wikibot.archive_comments import checked_comment, read_comments
 from wikibot.errors import ArchiveError
 from wikibot.examples import NOMICLAND
 
@@ -362,9 +361,9 @@ def test_reading_a_big_archive_runs_no_cycle_collection() -> None:
 def test_the_quick_reading_of_a_comment_is_the_careful_one(
     comment: dict[str, Any], defer: bool
 ) -> None:
-    read = _comments([comment], "p", defer=defer)
+    read = read_comments([comment], "p", defer=defer)
     (quick,) = read.build() if isinstance(read, DeferredComments) else read
-    careful = _checked_comment(comment, "post 'p'", 0)
+    careful = checked_comment(comment, "post 'p'", 0)
     assert quick == careful and quick.extra == careful.extra
     assert quick.posted_at.tzinfo is careful.posted_at.tzinfo is UTC
     if isinstance(read, DeferredComments):

@@ -9,34 +9,44 @@ before): ``"rosters": [{"at", "boss", "players": [...]}]``, roster snapshots
 of the past (each player as in ``players``), and a post's
 ``"passes_boss_to": NAME`` (the new Boss passes the role by this post).
 
+Also optional: ``"rulesets": [{"at", "text", "revision", "by", "summary"}]``, the
+Ruleset's revisions (ARCHITECTURE.md 1c), read into ``Game.rulesets`` in time order
+(:func:`gamestate.profiles.blognomic_139.convert.rulesets_from_raw`).
+
 Junk never ends in a traceback (each value is read by
 :mod:`wikibot.archive_values`). Every comment is checked when the file is read;
 a post's ordinary comments are built into records when first read
 (``DeferredComments``): a ``status`` of a 20-year archive reads a few posts'.
+``read_archive`` reads the file a post at a time (:mod:`wikibot.archive_stream`),
+and keeps a post's ordinary comments as the post's own JSON text until they are
+read, not as the tree of values ``json`` makes of them: a 200 MB archive is read in
+less than twice its size in memory.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
-from functools import partial
 from pathlib import Path
 from typing import IO, Any, TypeGuard
 
-from gamestate.profiles.blognomic_139.convert import comment_to_dict
+from gamestate.profiles.blognomic_139.convert import (
+    comment_to_dict,
+    ruleset_to_dict,
+    rulesets_from_raw,
+)
 from gamestate.profiles.blognomic_139.models import (
-    Comment,
-    DeferredComments,
     Game,
     Player,
     Post,
     PostStatus,
     RosterSnapshot,
+    RulesetRevision,
     Terms,
 )
+from gamestate.profiles.core import ProfileError
+from wikibot.archive_comments import checked_comment, quick_comments
+from wikibot.archive_stream import load_object
 from wikibot.archive_values import (
-    MAX_YEAR,
-    MIN_YEAR,
     extra_fields,
     flag_field,
     format_time,
@@ -65,7 +75,7 @@ __all__ = [
 
 FORMAT = "nomic-archive/1"
 
-_GAME_KEYS = {"format", "terms", "boss", "players", "posts", "rosters"}
+_GAME_KEYS = {"format", "terms", "boss", "players", "posts", "rosters", "rulesets"}
 _PLAYER_KEYS = {"name", "admin", "idle"}
 _ROSTER_KEYS = {"at", "boss", "players"}
 _POST_KEYS = {
@@ -81,184 +91,90 @@ _POST_KEYS = {
     "comments",
     "passes_boss_to",
 }
-_COMMENT_KEYS = {"id", "author", "posted_at", "body_html", "vote"}
-
-
-def _comments(raws: list[Any], pid: str, *, defer: bool) -> tuple[Comment, ...] | DeferredComments:
-    """The comments of the post ``pid``. The common case is checked without building
-    the error messages' wording and, with ``defer``, left to be built on first read
-    (``DeferredComments``); a post with any comment out of the ordinary (an unknown
-    field, a bad value, a repeated id) goes the careful way, which words the error."""
-    if not raws:
-        return ()
-    latest = _plain_latest(raws)
-    if latest is None:
-        where = f"post {show(pid)}"
-        return tuple(_checked_comment(raw, where, i) for i, raw in enumerate(raws))
-    if defer:
-        return DeferredComments(partial(_plain_comments, raws), latest)
-    return _plain_comments(raws)
-
-
-def _plain_latest(raws: list[Any]) -> datetime | None:
-    """When the latest of ``raws`` was published, if every one is an ordinary comment
-    (the five known fields, well-formed, ids distinct); None if any is not. One loop
-    with everything it uses at hand: a 20-year archive has some 150,000 comments."""
-    get_time, absent = datetime.fromisoformat, _ABSENT
-    low, high = MIN_YEAR, MAX_YEAR
-    latest = None
-    ids = set()
-    for raw in raws:
-        if type(raw) is not dict:
-            return None
-        get = raw.get
-        cid, author, body, vote, text = (
-            get("id"),
-            get("author"),
-            get("body_html", absent),
-            get("vote", absent),
-            get("posted_at"),
-        )
-        # No field but the five known ones: id, author and posted_at are there (or the
-        # tests below fail), so the others are counted.
-        fields_known = 3
-        if body is absent:
-            body = ""
-        else:
-            fields_known += 1
-        if vote is absent:
-            vote = None
-        else:
-            fields_known += 1
-        if not (
-            len(raw) == fields_known
-            and type(cid) is str
-            and type(author) is str
-            and type(body) is str
-            and (vote is None or type(vote) is str)
-            and type(text) is str
-            and len(text) == 20
-            and text[-1] == "Z"
-            and cid.strip()
-            and author.strip()
-            # One test of the three texts; a lone surrogate is not ASCII.
-            and ((cid + author + body).isascii() or is_text(cid + author + body))
-            and (vote is None or vote.isascii() or is_text(vote))
-            and cid not in ids
-        ):
-            return None
-        ids.add(cid)
-        # plain_time, written out.
-        try:
-            posted = get_time(text)
-        except ValueError:
-            return None
-        if not (low <= posted.year <= high and posted.tzinfo is UTC):
-            return None
-        if latest is None or posted > latest:
-            latest = posted
-    return latest
-
-
-def _plain_comments(raws: list[Any]) -> tuple[Comment, ...]:
-    """The comments ``_plain_latest`` found ordinary, built. Each Comment's fields are
-    written straight in: a frozen dataclass's __init__ sets each through
-    object.__setattr__, a third of the cost (tests/test_archive.py checks that both give
-    the same Comment)."""
-    out: list[Comment] = []
-    append, new, get_time = out.append, _new, datetime.fromisoformat
-    for raw in raws:
-        get = raw.get
-        comment = new(Comment)
-        fields = comment.__dict__
-        fields["id"] = raw["id"]
-        fields["author"] = raw["author"]
-        fields["posted_at"] = get_time(raw["posted_at"])
-        fields["body_html"] = get("body_html", "")
-        fields["vote"] = get("vote")
-        fields["extra"] = {}
-        append(comment)
-    return tuple(out)
-
-
-def _distinct_ids(comments: tuple[Comment, ...]) -> bool:
-    return len({c.id for c in comments}) == len(comments)
-
-
-_new = object.__new__
-_ABSENT = object()
-"""A field not in the archive at all (``None`` is a JSON null)."""
-
-
-def _checked_comment(raw: object, post_where: str, index: int) -> Comment:
-    if not isinstance(raw, dict):
-        raise ArchiveError(f"{post_where} comment #{index + 1}: a comment must be an object")
-    cid = text_field(raw, "id", f"{post_where} comment #{index + 1}")
-    where = f"{post_where} comment {show(cid)}"
-    vote = text_field(raw, "vote", where, required=False) if raw.get("vote") is not None else None
-    return Comment(
-        id=cid,
-        author=text_field(raw, "author", where),
-        posted_at=parse_time(raw.get("posted_at"), where, field="posted_at"),
-        body_html=text_field(raw, "body_html", where, required=False),
-        vote=vote,
-        extra=extra_fields(raw, _COMMENT_KEYS),
-    )
 
 
 def _post(raw: object, index: int, defer: bool) -> Post:
     # As for comments: the common case quickly, anything else the careful way.
-    if type(raw) is dict and raw.keys() <= _POST_KEYS:
-        get = raw.get
-        pid, category, title, author = get("id"), get("category"), get("title"), get("author")
-        body, note, passes = get("body_html"), get("admin_note"), get("passes_boss_to")
-        word = get("status")
-        status = _STATUS_WORDS.get(word) if word is None or type(word) is str else None
-        comments_raw = get("comments", [])
-        resolved_raw = get("resolved_at")
-        posted = plain_time(get("posted_at"))
-        resolved = plain_time(resolved_raw) if resolved_raw is not None else None
-        if (
-            type(pid) is str
-            and type(category) is str
-            and type(title) is str
-            and type(author) is str
-            and pid.strip()
-            and category.strip()
-            and title.strip()
-            and author.strip()
-            # One test of the four texts; a lone surrogate is not ASCII.
-            and (
-                (pid + category + title + author).isascii()
-                or is_text(pid + category + title + author)
-            )
-            and (passes is None or _is_filled(passes))
-            and (body is None or _is_string(body))
-            and (note is None or _is_string(note))
-            and status is not None
-            and type(comments_raw) is list
-            and posted is not None
-            and (resolved_raw is None or resolved is not None)
-        ):
-            comments = _comments(comments_raw, pid, defer=defer)
-            if isinstance(comments, DeferredComments) or _distinct_ids(comments):
-                # Post(pid, category, ...), written straight in as for comments.
-                post = _new(Post)
-                fields = post.__dict__
-                fields["id"] = pid
-                fields["category"] = category
-                fields["title"] = title
-                fields["author"] = author
-                fields["posted_at"] = posted
-                fields["status"] = status
-                fields["body_html"] = body or ""
-                fields["admin_note"] = note
-                fields["resolved_at"] = resolved
-                fields["comments"] = comments
-                fields["passes_boss_to"] = passes
-                fields["extra"] = {}
-                return post
-    return _checked_post(raw, index)
+    post = _quick_post(raw, defer)
+    return post if post is not None else _checked_post(raw, index)
+
+
+def _quick_post(raw: object, defer: bool, text: str | None = None) -> Post | None:
+    """The post, if it and its comments are ordinary (``quick_comments``, given
+    ``text``); None if anything is out of the ordinary. Never raises."""
+    if not (type(raw) is dict and raw.keys() <= _POST_KEYS):
+        return None
+    get = raw.get
+    pid, category, title, author = get("id"), get("category"), get("title"), get("author")
+    body, note, passes = get("body_html"), get("admin_note"), get("passes_boss_to")
+    word = get("status")
+    status = _STATUS_WORDS.get(word) if word is None or type(word) is str else None
+    comments_raw = get("comments", [])
+    resolved_raw = get("resolved_at")
+    posted = plain_time(get("posted_at"))
+    resolved = plain_time(resolved_raw) if resolved_raw is not None else None
+    if not (
+        type(pid) is str
+        and type(category) is str
+        and type(title) is str
+        and type(author) is str
+        and pid.strip()
+        and category.strip()
+        and title.strip()
+        and author.strip()
+        # One test of the four texts; a lone surrogate is not ASCII.
+        and (
+            (pid + category + title + author).isascii() or is_text(pid + category + title + author)
+        )
+        and (passes is None or _is_filled(passes))
+        and (body is None or _is_string(body))
+        and (note is None or _is_string(note))
+        and status is not None
+        and type(comments_raw) is list
+        and posted is not None
+        and (resolved_raw is None or resolved is not None)
+    ):
+        return None
+    comments = quick_comments(comments_raw, defer=defer, text=text)
+    if comments is None:
+        return None
+    # Post(pid, category, ...), written straight in as for comments.
+    post = _new(Post)
+    fields = post.__dict__
+    fields["id"] = pid
+    fields["category"] = category
+    fields["title"] = title
+    fields["author"] = author
+    fields["posted_at"] = posted
+    fields["status"] = status
+    fields["body_html"] = body or ""
+    fields["admin_note"] = note
+    fields["resolved_at"] = resolved
+    fields["comments"] = comments
+    fields["passes_boss_to"] = passes
+    fields["extra"] = {}
+    return post
+
+
+class _Read:
+    """A post ``read_archive`` has read while reading the file (``_read_post``)."""
+
+    __slots__ = ("post",)
+
+    def __init__(self, post: Post) -> None:
+        self.post = post
+
+
+def _read_post(raw: object, text: str) -> object:
+    """Each post as ``read_archive`` reads it from the file, with its JSON text: an
+    ordinary post at once (its comments kept as that text), so that the values
+    ``json`` made of it can go; any other as it is, read with the others in order, so
+    that an error is the one it always was."""
+    post = _quick_post(raw, True, text)
+    return raw if post is None else _Read(post)
+
+
+_new = object.__new__
 
 
 # The status words as they are written in archives ("open" and "" are Pending).
@@ -295,7 +211,7 @@ def _checked_post(raw: object, index: int) -> Post:
     comments_raw = raw.get("comments", [])
     if not isinstance(comments_raw, list):
         raise ArchiveError(f"{where}: field 'comments' must be a list")
-    comments = tuple(_checked_comment(c, where, i) for i, c in enumerate(comments_raw))
+    comments = tuple(checked_comment(c, where, i) for i, c in enumerate(comments_raw))
     seen: set[str] = set()
     for c in comments:
         if c.id in seen:
@@ -380,6 +296,14 @@ def _rosters(raw: object) -> tuple[RosterSnapshot, ...]:
     return tuple(out)
 
 
+def _rulesets(raw: object) -> tuple[RulesetRevision, ...]:
+    """The optional ``rulesets`` list, in time order."""
+    try:
+        return rulesets_from_raw(raw)
+    except ProfileError as exc:
+        raise ArchiveError(str(exc)) from None
+
+
 def game_from_dict(data: object) -> Game:
     """Builds a Game from a parsed archive, validating every field."""
     return _game_from_dict(data, defer=False)
@@ -406,10 +330,13 @@ def _game_from_dict(data: object, *, defer: bool) -> Game:
         raise ArchiveError("archive: missing required field 'players' (a list)")
     players = _players(players_raw, "")
     rosters = _rosters(data.get("rosters"))
+    rulesets = _rulesets(data.get("rulesets"))
     posts_raw = data.get("posts", [])
     if not isinstance(posts_raw, list):
         raise ArchiveError("archive: field 'posts' must be a list")
-    posts = tuple(_post(p, i, defer) for i, p in enumerate(posts_raw))
+    posts = tuple(
+        p.post if type(p) is _Read else _post(p, i, defer) for i, p in enumerate(posts_raw)
+    )
     ids: set[str] = set()
     for p in posts:
         if p.id in ids:
@@ -425,6 +352,7 @@ def _game_from_dict(data: object, *, defer: bool) -> Game:
         boss=boss or None,
         terms=terms,
         rosters=rosters,
+        rulesets=rulesets,
         extra=extra,
     )
 
@@ -437,7 +365,7 @@ def read_archive(handle: IO[str], *, name: str = "archive") -> Game:
 
 def _read_archive(handle: IO[str], name: str) -> Game:
     try:
-        data = json.load(handle, parse_int=parse_int)
+        data = load_object(handle, list_key="posts", element=_read_post, parse_int=parse_int)
     except ArchiveError as exc:
         raise ArchiveError(f"{name}: {exc}") from None
     except json.JSONDecodeError as exc:
@@ -509,6 +437,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
             }
             for r in game.rosters
         ]
+    if game.rulesets:
+        out["rulesets"] = [ruleset_to_dict(r) for r in game.rulesets]
     out.update(game.extra)
     return out
 

@@ -1,6 +1,8 @@
 """One value of a ``nomic-archive/1`` file, read with a clear error or written:
-times (ISO-8601 UTC), texts, flags, the fields a version does not know, and the short
-quotation of a bad value that every error message uses.
+times (ISO-8601 UTC, whole seconds: ``2016-05-23T10:17:00Z``, the form every archive
+reader reads, :func:`gamestate.profiles.archive.is_archive_time`), texts, flags, the
+fields a version does not know, and the short quotation of a bad value that every
+error message uses.
 
 Junk never ends in a traceback: an integer too long to convert (JSON numbers of more
 than 4,300 digits) is a one-line error, and values quoted in errors are shortened, so a
@@ -13,6 +15,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from gamestate.profiles.archive import is_archive_time, time_form_error
 from wikibot.errors import ArchiveError
 
 __all__ = [
@@ -65,7 +68,9 @@ def parse_int(text: str) -> int:
 
 def plain_time(value: object) -> datetime | None:
     """The common case, fast: ``2016-05-23T10:17:00Z`` in range; None for anything else."""
-    if type(value) is str and len(value) == 20 and value[-1] == "Z":
+    # The separators sit at every third character from the fifth (no space for the T,
+    # no week date), and fromisoformat checks the digits between them.
+    if type(value) is str and len(value) == 20 and value[4::3] == "--T::Z":
         try:
             moment = datetime.fromisoformat(value)
         except ValueError:
@@ -76,8 +81,9 @@ def plain_time(value: object) -> datetime | None:
 
 
 def parse_time(value: object, where: str, *, field: str | None = None) -> datetime:
-    """Reads an ISO-8601 UTC time (``2016-05-23T10:17:00Z``); errors name ``where``
-    (and the ``field``)."""
+    """Reads a time written as archives write it (``2016-05-23T10:17:00Z``, or with an
+    offset for the ``Z``); errors name ``where`` (and the ``field``), the value, and
+    the form expected."""
     plain = plain_time(value)
     if plain is not None:
         return plain
@@ -96,6 +102,8 @@ def parse_time(value: object, where: str, *, field: str | None = None) -> dateti
             # the ends of datetime's range so that arithmetic on these cannot overflow.
             elif not MIN_YEAR <= moment.year <= MAX_YEAR:
                 problem = f"time {show(value)} is outside {MIN_YEAR} to {MAX_YEAR}"
+            elif not is_archive_time(value):
+                problem = time_form_error(show(value))
             else:
                 return moment.astimezone(UTC)
     label = f"{where} field {field!r}" if field is not None else where
@@ -103,8 +111,9 @@ def parse_time(value: object, where: str, *, field: str | None = None) -> dateti
 
 
 def format_time(moment: datetime) -> str:
-    """Writes a UTC time as ``2016-05-23T10:17:00Z``."""
-    text = moment.astimezone(UTC).isoformat()
+    """Writes a time as archives write it, ``2016-05-23T10:17:00Z``: UTC, whole seconds
+    (what the readers read back)."""
+    text = moment.astimezone(UTC).replace(microsecond=0).isoformat()
     return text.removesuffix("+00:00") + "Z"
 
 

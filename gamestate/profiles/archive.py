@@ -9,6 +9,7 @@ written back unchanged.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -24,7 +25,16 @@ from gamestate.profiles.core import (
     VoteEvent,
 )
 
-__all__ = ["FORMAT", "archive_from_dict", "archive_to_dict", "format_time", "parse_time"]
+__all__ = [
+    "FORMAT",
+    "TIME_FORM",
+    "archive_from_dict",
+    "archive_to_dict",
+    "format_time",
+    "is_archive_time",
+    "parse_time",
+    "time_form_error",
+]
 
 FORMAT = "nomic-archive/2"
 DEFAULT_PROFILE = "blognomic-139"
@@ -59,12 +69,34 @@ def format_time(moment: datetime) -> str:
     return moment.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+TIME_FORM = "YYYY-MM-DDTHH:MM:SSZ"
+"""How every archive writes a time (ARCHITECTURE.md 1 and 1b): UTC, whole seconds."""
+_TIME_FORM = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[Zz]|[+-]\d{2}:\d{2})", re.ASCII)
+_EXPECTED = f"expected {TIME_FORM} (UTC, whole seconds)"
+
+
+def is_archive_time(text: str) -> bool:
+    """Is ``text`` written as archives write times: ``2016-05-23T10:17:00Z`` (an offset
+    such as ``+01:00`` for the ``Z`` is also read)? Not a space for the ``T``, fractions
+    of a second, a week or ordinal date, the basic form without ``-`` and ``:``, or a
+    time without its seconds, though ``datetime.fromisoformat`` reads all of them."""
+    return _TIME_FORM.fullmatch(text) is not None
+
+
+def time_form_error(shown: str) -> str:
+    """The one-line complaint about a time (quoted as ``shown``) that ISO-8601 reads but
+    that is not written in the archive's form."""
+    return f"the time {shown} is not in the archive's form: {_EXPECTED}"
+
+
 def parse_time(text: object, where: str) -> datetime:
-    """An ISO-8601 instant with a zone (``Z`` or an offset), as UTC; else a
-    ProfileError naming ``where``."""
+    """A time written as archives write it (:func:`is_archive_time`), as UTC; else a
+    ProfileError naming ``where``, the value and the form expected."""
     if not isinstance(text, str):
         raise ProfileError(f"{where}: a time must be a string, not {_show(text)}")
-    if len(text) == 20 and text[-1] == "Z":  # the archive's own form: the fast path
+    # The archive's own form, e.g. 2016-05-23T10:17:00Z: the fast path. The separators
+    # sit at every third character from the fifth, and fromisoformat checks the digits.
+    if len(text) == 20 and text[4::3] == "--T::Z":
         try:
             moment = datetime.fromisoformat(text)
         except ValueError:
@@ -80,6 +112,8 @@ def parse_time(text: object, where: str) -> datetime:
         raise ProfileError(f"{where}: the time {_show(text)} has no zone (write it in UTC with Z)")
     if not 1900 <= moment.year <= 9000:
         raise ProfileError(f"{where}: the time {_show(text)} is out of range")
+    if not is_archive_time(text):
+        raise ProfileError(f"{where}: {time_form_error(_show(text))}")
     return moment.astimezone(UTC)
 
 

@@ -12,12 +12,14 @@ each becomes a comment carrying that icon.
 
 The roster's ``admin`` and ``boss`` roles and ``idle`` are the sidebar's;
 ``settings.terms`` the keyword terms; the archive's ``rosters`` (snapshots)
-are kept as in ``/1``.
+are kept as in ``/1``, and so are its ``rulesets`` (the Ruleset's revisions,
+ARCHITECTURE.md 1c), read and written here for both formats.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from gamestate.profiles.archive import format_time, parse_time
@@ -31,11 +33,19 @@ from gamestate.profiles.blognomic_139.models import (
     Post,
     PostStatus,
     RosterSnapshot,
+    RulesetRevision,
     Terms,
 )
 from gamestate.profiles.core import Archive, Matter, Member, ProfileError, VoteEvent
 
-__all__ = ["KIND_OF_CATEGORY", "archive_from_game", "comment_to_dict", "game_from_archive"]
+__all__ = [
+    "KIND_OF_CATEGORY",
+    "archive_from_game",
+    "comment_to_dict",
+    "game_from_archive",
+    "ruleset_to_dict",
+    "rulesets_from_raw",
+]
 
 KIND_OF_CATEGORY = {
     Category.PROPOSAL.value: "proposal",
@@ -175,6 +185,7 @@ def game_from_archive(archive: Archive) -> Game:
             )
         )
     try:
+        rulesets = rulesets_from_raw(archive.extra.get("rulesets"))
         posts = tuple(_post(m, f"matter {m.id}") for m in archive.matters)
     except ProfileError as exc:
         raise archive.error(str(exc).split(":", 1)[0], str(exc).split(":", 1)[1].strip()) from None
@@ -184,7 +195,8 @@ def game_from_archive(archive: Archive) -> Game:
         boss=boss,
         terms=terms,
         rosters=tuple(rosters),
-        extra={k: v for k, v in archive.extra.items() if k != "rosters"},
+        rulesets=rulesets,
+        extra={k: v for k, v in archive.extra.items() if k not in ("rosters", "rulesets")},
     )
 
 
@@ -262,6 +274,8 @@ def archive_from_game(game: Game) -> Archive:
             }
             for r in game.rosters
         ]
+    if game.rulesets:
+        extra_top["rulesets"] = [ruleset_to_dict(r) for r in game.rulesets]
     return Archive(
         profile="blognomic-139",
         settings=settings,
@@ -276,3 +290,84 @@ def archive_from_game(game: Game) -> Archive:
 def _votes_with_times(comments: tuple[Comment, ...]) -> list[tuple[tuple[str, str, str], Any]]:
     by_id = {c.id: c.posted_at for c in comments}
     return [(v, by_id[v[2]]) for v in _votes_of(comments)]
+
+
+_RULESET_KEYS = ("at", "text", "revision", "by", "summary")
+_SHOWN = 60
+
+
+def _show(value: object) -> str:
+    if isinstance(value, str):
+        return repr(value[:_SHOWN] + "…") if len(value) > _SHOWN else repr(value)
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if value.bit_length() < 200 else "a huge integer"
+    return f"a {type(value).__name__}"
+
+
+def _is_text(value: str) -> bool:
+    """Writable as UTF-8: no lone surrogate (which a JSON ``\\ud800`` escape can give)."""
+    return value.isascii() or not any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+
+
+def rulesets_from_raw(raw: object) -> tuple[RulesetRevision, ...]:
+    """An archive's optional ``rulesets`` list (ARCHITECTURE.md 1c; ``/1``, and ``/2`` of
+    profile ``blognomic-139``): ``[{"at", "text", "revision", "by", "summary"}]``, the
+    last three optional, in time order (entries at one instant keep the file's order).
+    Anything else is a one-line ProfileError naming the entry and the field; fields
+    this version does not know are kept on each entry's ``extra``. The texts are not
+    read here."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ProfileError(f"rulesets: expected a list of revisions, got {_show(raw)}")
+    out = []
+    for i, entry in enumerate(raw):
+        where = f"rulesets #{i + 1}"
+        if not isinstance(entry, Mapping):
+            raise ProfileError(f"{where}: expected an object, got {_show(entry)}")
+        for key in ("at", "text"):
+            if entry.get(key) is None:
+                raise ProfileError(f"{where}: missing required field {key!r}")
+        text = entry["text"]
+        if not isinstance(text, str) or not _is_text(text):
+            raise ProfileError(f"{where}.text: expected the Ruleset's wikitext, got {_show(text)}")
+        revision = entry.get("revision")
+        if revision is not None and (
+            isinstance(revision, bool) or not isinstance(revision, int) or revision < 0
+        ):
+            raise ProfileError(
+                f"{where}.revision: expected a revision number (a whole number >= 0), "
+                f"got {_show(revision)}"
+            )
+        texts = {}
+        for key in ("by", "summary"):
+            value = entry.get(key)
+            if value is not None and (not isinstance(value, str) or not _is_text(value)):
+                raise ProfileError(f"{where}.{key}: expected a string, got {_show(value)}")
+            texts[key] = value
+        out.append(
+            RulesetRevision(
+                at=parse_time(entry["at"], f"{where}.at"),
+                text=text,
+                revision=revision,
+                by=texts["by"],
+                summary=texts["summary"],
+                extra={k: v for k, v in entry.items() if k not in _RULESET_KEYS},
+            )
+        )
+    return tuple(sorted(out, key=attrgetter("at")))
+
+
+def ruleset_to_dict(revision: RulesetRevision) -> dict[str, Any]:
+    """A revision as the archives write it (``/1`` and ``/2``), unknown fields included."""
+    out: dict[str, Any] = {"at": format_time(revision.at), "text": revision.text}
+    if revision.revision is not None:
+        out["revision"] = revision.revision
+    if revision.by is not None:
+        out["by"] = revision.by
+    if revision.summary is not None:
+        out["summary"] = revision.summary
+    out.update(revision.extra)
+    return out
