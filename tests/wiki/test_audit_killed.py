@@ -246,3 +246,37 @@ def test_killed_at_a_write_point_then_rerun_ends_as_an_uninterrupted_run(
     assert again.returncode == 0, again.stderr
     got = outcome(config, audit_page, database, human, bot)
     assert got == reference.outcome, f"killed at {point!r}"
+
+
+def test_a_mirror_an_older_audit_left_half_written_is_repaired(
+    reference: Reference,
+    sandbox_wiki: RunningWiki,
+    imported: Wiki,
+    human: HumanEditor,
+    bot: WikiClient,
+    tmp_path: Path,
+) -> None:
+    config, audit_page, database = fresh(sandbox_wiki, imported, tmp_path / "older", "older")
+    assert audit(config).returncode == 0
+    # As an audit run before the record was one transaction could leave it when killed: no
+    # report operation, a finding and a ledger row written started and never applied, and
+    # the report page without the flagged lines.
+    with Mirror.open(str(database)) as mirror, mirror.bound():
+        LedgerRow.delete().where(LedgerRow.domain == "audit-report").execute()
+        rows = list(LedgerRow.select().order_by(LedgerRow._meta.primary_key))
+        finding = next(r for r in rows if r.arguments.get("verdict") == "illegal")
+        fact = next(r for r in rows if r.domain == "nomicland" and r.op_id.startswith("audit:"))
+        for row in (finding, fact):
+            LedgerRow.update(state="started").where(LedgerRow.op_id == row.op_id).execute()
+    lines = human.read(audit_page).splitlines()
+    human.edit(audit_page, "\n".join(x for x in lines if not x.startswith("* [[Special:Diff/")))
+
+    again = audit(config)
+    assert again.returncode == 0, again.stderr
+    got = outcome(config, audit_page, database, human, bot)
+    assert got.page == reference.outcome.page
+    assert got.cursor == reference.outcome.cursor
+    # The same rows in the same states; its report operation is the repair's.
+    assert [r for r in got.ledger if r[1] != "audit-report"] == [
+        r for r in reference.outcome.ledger if r[1] != "audit-report"
+    ]

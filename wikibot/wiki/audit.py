@@ -58,7 +58,8 @@ from rules_text import BuildingCatalogue, ChangeValue, Page, SetValue, read_prop
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
-from wikibot.mirror.ledger import APPLIED, BASELINE, Ledger, LedgerEntry
+from wikibot.mirror.ledger import APPLIED, BASELINE, STARTED, Ledger, LedgerEntry
+from wikibot.mirror.ledger import NOMICLAND as ECONOMY
 from wikibot.mirror.schema import LedgerRow
 from wikibot.resolve.ledger import kill_point
 from wikibot.wiki.drift import ruleset_buildings
@@ -426,6 +427,7 @@ def record_audit(mirror: Mirror, run: AuditRun, *, by: str = CLI) -> tuple[int, 
     facts = 0
     rows: list[RevisionAudit] = []
     with mirror.bound(), mirror.db.atomic():
+        _repair(mirror, reports)
         for fact in run.result.new_facts:
             if not set(fact.revisions) <= passed or ledger.get(fact.op_id) is not None:
                 continue  # waits for its pending half, or recorded already
@@ -483,6 +485,41 @@ def record_audit(mirror: Mirror, run: AuditRun, *, by: str = CLI) -> tuple[int, 
             kill_point("audit: report started")
     kill_point("audit: recorded")
     return facts, len(rows)
+
+
+def _repair(mirror: Mirror, reports: Ledger) -> None:
+    """What an audit run before the record was one transaction may have left: rows written
+    ``started`` and never ``applied`` (each was whole when started: it is finished), and
+    findings the report page may lack (no report operation was kept then): the page is
+    rebuilt once from the mirror."""
+    stuck = list(
+        LedgerRow.select(LedgerRow.op_id).where(
+            (LedgerRow.state == STARTED)
+            & (
+                (LedgerRow.domain == AUDIT)
+                | ((LedgerRow.domain == ECONOMY) & LedgerRow.op_id.startswith(f"{AUDIT}:"))
+            )
+        )
+    )
+    for row in stuck:
+        LedgerRow.update(state=APPLIED).where(LedgerRow.op_id == row.op_id).execute()
+    audited = LedgerRow.select().where(
+        (LedgerRow.domain == AUDIT) & ~LedgerRow.op_id.startswith(f"{AUDIT}:base:")
+    )
+    reported = LedgerRow.select().where(LedgerRow.domain == REPORT).exists()
+    if (stuck or not reported) and audited.exists():
+        last = max(int(r.arguments["revid"]) for r in audited)
+        reports.start(
+            LedgerEntry(
+                f"{REPORT}:repair:{last}",
+                max(r.at for r in audited),
+                "nomicbot",
+                "audit report",
+                arguments={"audited": 0, "flagged": [], "by": "repair"},
+                cause=f"rows an interrupted audit left unfinished or unlisted, up to {last}",
+            ),
+            once=True,
+        )
 
 
 def unpublished(mirror: Mirror) -> list[LedgerEntry]:
