@@ -2,7 +2,9 @@
 
 ``demand status`` reads; ``demand open``, ``demand close`` and ``demand unplan``
 are economy actions (a dry run printing the diff unless ``--apply``, recorded in
-the ledger); ``roll`` draws from a seed and, with ``--apply``, records it.
+the ledger); ``roll`` draws from a seed and, with ``--apply``, records it. With
+``--apply`` each holds the game lock from before it reads the post, the ledger
+and the pages it judges by (:func:`wikibot.cli.economy.game_write_lock`).
 Posts, comments and the roster come from the mirror (``nomicbot sync`` first).
 """
 
@@ -20,7 +22,7 @@ from gamestate.dynasties.nomicland.planning import DemandStatus, PlanningInputs,
 from gamestate.profiles.blognomic_139.models import Game, Post
 from gamestate.profiles.blognomic_139.random_generators import RollError
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
-from wikibot.cli.economy import action_options, run_action
+from wikibot.cli.economy import action_options, game_write_lock, run_action
 from wikibot.cli.status import load_game
 from wikibot.config import Config
 from wikibot.mirror.api import Mirror
@@ -127,23 +129,28 @@ def open_(post: str, **options: Any) -> None:
         nomicbot demand open demand_gift_shop --as Kevan --apply
     """
     config = load(options["config_path"])
-    with reported():
+    who = options["actor"] or config.game.player or None
+    with (
+        reported(),
+        game_write_lock(config, who=who, doing="demand open --apply", apply_=options["apply_"]),
+    ):
         game = load_game(config, None)
         found = next((p for p in game.posts if p.id == post), None)
         if found is None:
             raise click.ClickException(f"no post {post!r} in the mirror; run `nomicbot sync`")
         now = parse_now(options["now_text"])
         demand = _demand(config, post, max(now, found.posted_at))
-    action = FocusGroup(demand.post.id, demand.post.posted_at)
-    options["actor"] = options["actor"] or demand.inputs.boss
-    run_action(
-        "demand open",
-        lambda _: action,
-        now=demand.post.posted_at,
-        cause=f"post {post}: Focus Grouping",
-        record=draw_record(action, demand.inputs.boss),
-        **options,
-    )
+        action = FocusGroup(demand.post.id, demand.post.posted_at)
+        options["actor"] = options["actor"] or demand.inputs.boss
+        run_action(
+            "demand open",
+            lambda _: action,
+            now=demand.post.posted_at,
+            cause=f"post {post}: Focus Grouping",
+            record=draw_record(action, demand.inputs.boss),
+            locked=True,
+            **options,
+        )
 
 
 @demand_group.command("close")
@@ -162,11 +169,15 @@ def close(post: str, comment: str | None, **options: Any) -> None:
     """
     now = parse_now(options["now_text"])
     config = load(options["config_path"])
-    with reported():
+    who = options["actor"] or config.game.player or None
+    with (
+        reported(),
+        game_write_lock(config, who=who, doing="demand close --apply", apply_=options["apply_"]),
+    ):
         demand = _demand(config, post, now)
         action = close_action(demand.post, demand.status)
-    cause = f"post {post}" + (f" comment {comment}" if comment else "")
-    run_action("demand close", lambda _: action, now=now, cause=cause, **options)
+        cause = f"post {post}" + (f" comment {comment}" if comment else "")
+        run_action("demand close", lambda _: action, now=now, cause=cause, locked=True, **options)
 
 
 @demand_group.command("unplan")
@@ -210,7 +221,8 @@ def roll(
     if not who:
         raise click.ClickException("no player to act as: pass --as NAME or set [game] player")
     why = cause or f"roll:{command.strip().upper()}:{now.isoformat()}"
-    with reported(), Mirror.open(config.mirror.database) as mirror:
+    lock = game_write_lock(config, who=who, doing="roll --apply", apply_=apply_)
+    with reported(), lock, Mirror.open(config.mirror.database) as mirror:
         try:
             done = record_roll(
                 Ledger(mirror), command, actor=who, now=now, cause=why, apply_=apply_

@@ -3,6 +3,10 @@
 Each action command is a dry run printing the diff unless ``--apply``; ``--as``
 acts for a player (default ``[game] player``) and ``--now`` sets the game time.
 A refused action exits with status 1, quoting the rule, and changes nothing.
+With ``--apply`` the command holds the game lock (:func:`game_write_lock`) from
+before it reads the roster and the pages until its ledger row is ``applied``: a
+second command at the same moment waits for it, then computes from the state
+the first left, or is refused in one line.
 """
 
 from __future__ import annotations
@@ -10,7 +14,8 @@ from __future__ import annotations
 import json
 import shlex
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -42,10 +47,11 @@ from wikibot.config import Config
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
+from wikibot.mirror.locks import game_lock_at
 from wikibot.wiki.client import connect
 from wikibot.wiki.economy import FRONT_PAGE, perform, read_park
 
-__all__ = ["action_options", "register", "run_action"]
+__all__ = ["action_options", "game_write_lock", "register", "run_action"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -78,6 +84,19 @@ def _roster(config: Config) -> tuple[str, frozenset[str], Game]:
     return game.boss, frozenset(p.name for p in game.players if p.idle), game
 
 
+@contextmanager
+def game_write_lock(
+    config: Config, *, who: str | None, doing: str, apply_: bool = True
+) -> Iterator[None]:
+    """Holds the mirror's game lock for a command that writes (``apply_``; a dry run
+    writes nothing and takes none), from before it reads the state it computes from."""
+    if not apply_:
+        yield
+        return
+    with game_lock_at(config.mirror.database, who=who, doing=doing):
+        yield
+
+
 def run_action(
     command: str,
     make: Callable[[str], Action],
@@ -89,12 +108,14 @@ def run_action(
     now: datetime | None = None,
     cause: str | None = None,
     record: Callable[[Outcome], Mapping[str, Any]] | None = None,
+    locked: bool = False,
 ) -> None:
     """Performs one action on the wiki and prints its changes and diff (or the refusal).
 
     ``now`` overrides ``--now`` (Focus Grouping happens at its post's time);
     ``cause`` is recorded in the ledger (default: the command line); ``record``
-    adds to the ledger row's ``after``.
+    adds to the ledger row's ``after``. With ``apply_`` it holds the game lock,
+    unless the caller does (``locked``: it read state the action depends on).
     """
     now = now or parse_now(now_text)
     config = load(config_path)
@@ -103,12 +124,16 @@ def run_action(
         raise click.ClickException("no player to act as: pass --as NAME or set [game] player")
     cause = cause or "nomicbot " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     with reported():
-        boss, idle, game = _roster(config)
-        # Rule "Victory and Ascension": a DoV puts the game in Hiatus (its timeline says).
-        hiatus = Timeline.from_game(game).hiatus_reason(now)
         client = connect(config, dry_run=not apply_)
-        front = client.read(FRONT_PAGE).text if command == "zone create" else ""
-        with Mirror.open(config.mirror.database) as mirror:
+        lock = game_write_lock(
+            config, who=who, doing=f"{command} --apply", apply_=apply_ and not locked
+        )
+        with lock, Mirror.open(config.mirror.database) as mirror:
+            # Everything the action is computed from is read under the lock.
+            boss, idle, game = _roster(config)
+            # Rule "Victory and Ascension": a DoV puts the game in Hiatus (its timeline says).
+            hiatus = Timeline.from_game(game).hiatus_reason(now)
+            front = client.read(FRONT_PAGE).text if command == "zone create" else ""
             try:
                 result = perform(
                     client,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+from contextlib import ExitStack
 from datetime import UTC, datetime
 
 import click
@@ -59,7 +60,7 @@ def resolve(
         nomicbot resolve --as Kevan --now 2016-05-24T00:00:00Z
         nomicbot resolve fix_the_queue --apply --as Kevan
     """
-    from wikibot.resolve import Resolver
+    from wikibot.resolve import Resolver, resolve_lock
     from wikibot.wiki.client import connect
 
     now = parse_now(now_text)
@@ -71,23 +72,33 @@ def resolve(
         mirror = Mirror.open(config.mirror.database, create=False)
         try:
             wiki = connect(config, dry_run=not apply_) if config.wiki.url else None
-            resolver = Resolver(
-                mirror,
-                admin=admin,
-                now=now,
-                wiki=wiki,
-                pages=config.wiki,
-                blog_url=config.blog.url,
-                cause=shlex.join(["nomicbot", *sys.argv[1:]]),
-                clock=lambda: datetime.now(UTC),
-                echo=click.echo,
-                apply=apply_,
-                with_text=with_text,
-                dynasty=_dynasty(mirror, config),
-            )
-            resolver.run(matter)
+            with ExitStack() as held:
+                if apply_:
+                    # Before the game and the dynasty's economy are read, and before
+                    # anything is printed: a second Admin waits here, or is refused.
+                    held.enter_context(resolve_lock(mirror, admin=admin, notify=_to_stderr))
+                resolver = Resolver(
+                    mirror,
+                    admin=admin,
+                    now=now,
+                    wiki=wiki,
+                    pages=config.wiki,
+                    blog_url=config.blog.url,
+                    cause=shlex.join(["nomicbot", *sys.argv[1:]]),
+                    clock=lambda: datetime.now(UTC),
+                    echo=click.echo,
+                    apply=apply_,
+                    with_text=with_text,
+                    dynasty=_dynasty(mirror, config),
+                    locked=apply_,
+                )
+                resolver.run(matter)
         finally:
             mirror.close()
+
+
+def _to_stderr(line: str) -> None:
+    click.echo(line, err=True)
 
 
 def _dynasty(mirror: Mirror, config: Config) -> Dynasty:

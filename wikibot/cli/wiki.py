@@ -15,6 +15,7 @@ from wikibot.cli.status import load_dynasty, load_game
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
+from wikibot.mirror.locks import game_lock_at
 from wikibot.sandbox.mediawiki import RUN_PAGE, install_wiki, start_wiki
 from wikibot.wiki.client import connect
 from wikibot.wiki.drift import check_wiki
@@ -120,7 +121,13 @@ def publish(
     now = parse_now(now_text)
     config = load(config_path)
     title = config.wiki.votes_page
-    with reported():
+    with reported(), ExitStack() as held:
+        if apply_ and archive_path is None:
+            # The game lock, before the game is read (what `resolve` and `watch` hold too).
+            who = config.game.player or None
+            held.enter_context(
+                game_lock_at(config.mirror.database, who=who, doing="publish --apply", create=False)
+            )
         game = load_game(config, archive_path)
         dynasty = load_dynasty(config, archive_path, game)
         client = connect(config, dry_run=not apply_)

@@ -1,6 +1,13 @@
 """The mirror's database: opening one from a config string, and fast hand-written SQL.
 
 A ``postgresql://`` URL may hold a password: every message built here masks it.
+
+Two processes may write one SQLite mirror at once (two Admins, a ``watch`` and a
+``sync``). Each waits for the other's write rather than failing with "database is
+locked": every transaction begins ``IMMEDIATE`` (it takes the write lock at
+``BEGIN``, where SQLite's busy timeout applies; a transaction that read first and
+then wrote could not wait, as its snapshot may be stale) and the busy timeout is
+:data:`SQLITE_BUSY_TIMEOUT` milliseconds.
 """
 
 from __future__ import annotations
@@ -17,11 +24,13 @@ from wikibot.secrecy import redact_url, without_secret  # the one masking of URL
 
 __all__ = [
     "CHUNK",
+    "SQLITE_BUSY_TIMEOUT",
     "SQLITE_PRAGMAS",
     "connect_url",
     "insert_rows",
     "redact_url",
     "select_where",
+    "sqlite_database",
     "update_where",
     "without_secret",
 ]
@@ -52,13 +61,28 @@ def connect_url(database: str) -> peewee.Database:
 
 _M = TypeVar("_M", bound=peewee.Model)
 
+SQLITE_BUSY_TIMEOUT = 60_000
+"""Milliseconds a SQLite connection waits for another's write transaction to end."""
+
 SQLITE_PRAGMAS = {
     # WAL lets `nomicbot status` read while a sync writes; NORMAL sync is safe with WAL.
     "journal_mode": "wal",
     "foreign_keys": 1,
     "synchronous": "normal",
-    "busy_timeout": 10_000,
+    "busy_timeout": SQLITE_BUSY_TIMEOUT,
 }
+
+
+def sqlite_database(path: str) -> peewee.SqliteDatabase:
+    """A SQLite mirror file whose transactions wait for another process's, never fail."""
+    return peewee.SqliteDatabase(
+        path,
+        pragmas=SQLITE_PRAGMAS,
+        timeout=SQLITE_BUSY_TIMEOUT / 1000,
+        # BEGIN IMMEDIATE: a transaction takes the write lock first, waiting as long as
+        # the busy timeout, so it never has to upgrade a read lock (which cannot wait).
+        lock_type="IMMEDIATE",
+    )
 
 
 _AS_PEEWEE_ERRORS: Any = vars(peewee)["__exception_wrapper__"]

@@ -11,6 +11,8 @@ An action is recorded in two steps under an operation id (``op_id``):
 A crash between the two leaves a ``started`` row: the next run finds it with
 :meth:`Ledger.pending` and finishes it (the op id is in each edit summary, so
 an edit that did go out is recognised on the page history and not made twice).
+A ``started`` row none of whose writes went out, because the page changed under
+it, is taken back with :meth:`Ledger.abandon`: the action did not happen.
 
 The pages as the bot first read them are kept as rows of their own (action
 ``baseline``), so the ledger can be replayed from them.
@@ -26,6 +28,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+import peewee
 
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
@@ -161,10 +165,30 @@ class Ledger:
             row.save()
             return _entry(row)
 
+    def abandon(self, op_id: str) -> bool:
+        """Takes back an operation recorded ``started`` none of whose writes went out
+        (refused before its first edit); returns whether there was one. An applied
+        operation is never taken back."""
+        with self.mirror.bound():
+            gone = LedgerRow.delete().where(
+                (LedgerRow.op_id == op_id) & (LedgerRow.state == STARTED)
+            )
+            return bool(gone.execute())
+
     def record_baseline(self, title: str, text: str, revid: int | None, at: datetime) -> bool:
-        """Keeps ``text`` as the page as the bot first read it; False if one is kept already."""
+        """Keeps ``text`` as the page as the bot first read it; False if one is kept already
+        (by this process or, at the same moment, by another)."""
         op_id = f"{BASELINE}:{title}"
-        with self.mirror.bound(), self.mirror.db.atomic():
+        with self.mirror.bound():
+            try:
+                return self._record_baseline(op_id, title, text, revid, at)
+            except peewee.IntegrityError:
+                return False  # another process kept it between our look and our insert
+
+    def _record_baseline(
+        self, op_id: str, title: str, text: str, revid: int | None, at: datetime
+    ) -> bool:
+        with self.mirror.db.atomic():
             if LedgerRow.get_or_none(LedgerRow.op_id == op_id) is not None:
                 return False
             LedgerRow.create(

@@ -5,7 +5,7 @@ Hierarchy::
     NomicbotError (ValueError)
     └── ResolveError       a resolution cannot go ahead
         ├── Refused        a rule forbids it now (the message quotes the rule)
-        └── LockHeld       another run holds the resolve lock (names the holder)
+        └── LockHeld       another command holds the game lock (names the holder)
 """
 
 from __future__ import annotations
@@ -24,4 +24,5 @@ class Refused(ResolveError):
 
 
 class LockHeld(ResolveError):
-    """Another ``resolve --apply`` holds the lock; the message says who and since when."""
+    """Another command that writes game state (``resolve --apply``, ``build --apply``...)
+    holds the game lock; the message says which, who and since when."""

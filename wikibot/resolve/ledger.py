@@ -6,10 +6,16 @@ is written ``started`` before the write and ``applied`` after it; a re-run skips
 what is ``applied`` and checks what is only ``started`` (a wiki edit carries its
 id in the edit summary, so the page history tells whether it was saved).
 
-One ``resolve --apply`` at a time per mirror: the lock is a row of the
-``locks`` table, so it holds across processes and machines sharing one
-PostgreSQL mirror; the second run is told who holds it. A lock left by a
-killed run on this machine (its process is gone) is taken over.
+One ``resolve --apply`` at a time per mirror: it holds the game lock
+(:func:`wikibot.mirror.locks.game_lock`), the one every command that writes game
+state holds, a row of the ``locks`` table, so it holds across processes and
+machines sharing one PostgreSQL mirror. The lock is taken before the game is read
+and before anything is printed; a second run waits, told who holds it, and then
+goes ahead on the state the first left, or is refused in one line. A lock left
+by a killed run on this machine (its process is gone) is taken over.
+
+An operation keeps its author: a run that finishes another Admin's half-done
+resolution records each of its effects under that Admin's name.
 """
 
 from __future__ import annotations
@@ -17,15 +23,14 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from typing import Any
 
-from wikibot.archive import format_time
 from wikibot.errors import LockError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import RESOLVE, Ledger, LedgerEntry
-from wikibot.mirror.locks import Holder, acquire_lock, lock_holder, release_lock
+from wikibot.mirror.locks import GAME_LOCK, game_lock
 from wikibot.resolve.errors import LockHeld
 
 __all__ = [
@@ -35,7 +40,8 @@ __all__ = [
     "kill_point",
     "resolve_lock",
 ]
-LOCK_NAME = "resolve"
+LOCK_NAME = GAME_LOCK
+"""The lock ``resolve --apply`` holds: the game lock."""
 KILL_AT_ENV = "NOMICBOT_TEST_KILL_AT"
 """Tests only: the number of the write point at which the process kills itself (SIGKILL)."""
 
@@ -79,13 +85,21 @@ class Operations:
         return sorted(self.ledger.pending(roots=True), key=lambda e: (e.at, e.op_id))
 
     def start(
-        self, op_id: str, *, action: str, parent: str | None, arguments: dict[str, Any]
+        self,
+        op_id: str,
+        *,
+        action: str,
+        parent: str | None,
+        arguments: dict[str, Any],
+        actor: str | None = None,
     ) -> LedgerEntry:
-        """Records the operation as started (once: a re-run finds the first record)."""
+        """Records the operation as started (once: a re-run finds the first record), by
+        ``actor`` (default: this run's Admin; an effect of another Admin's resolution is
+        theirs)."""
         entry = LedgerEntry(
             op_id=op_id,
             at=self.at,
-            actor=self.actor,
+            actor=actor or self.actor,
             action=action,
             arguments=arguments,
             cause=self.cause,
@@ -105,19 +119,21 @@ class Operations:
 
 
 @contextmanager
-def resolve_lock(mirror: Mirror, *, admin: str, at: datetime) -> Iterator[str]:
-    """Holds the mirror's resolve lock; :class:`LockHeld` names the holder if taken."""
-    me = Holder.this_process(admin)
-    try:
-        acquire_lock(mirror, LOCK_NAME, holder=me, now=at)
-    except LockError:
-        held = lock_holder(mirror, LOCK_NAME)
-        who = f"{held[0]} since {format_time(held[1])}" if held else "another run"
-        raise LockHeld(
-            f"another resolve --apply holds the lock: {who}; try again when it has finished"
-        ) from None
-    holder = str(me)
-    try:
-        yield holder
-    finally:
-        release_lock(mirror, LOCK_NAME, holder=me)
+def resolve_lock(
+    mirror: Mirror,
+    *,
+    admin: str,
+    at: datetime | None = None,
+    wait: float | None = None,
+    notify: Callable[[str], None] | None = None,
+) -> Iterator[str]:
+    """Holds the game lock for ``admin``'s ``resolve --apply``; waits while another
+    process holds it (``notify`` is told who), then :class:`LockHeld` names the holder."""
+    options: dict[str, Any] = {} if notify is None else {"notify": notify}
+    lock = game_lock(mirror, who=admin, doing="resolve --apply", now=at, wait=wait, **options)
+    with ExitStack() as stack:
+        try:
+            me = stack.enter_context(lock)
+        except LockError as exc:
+            raise LockHeld(str(exc)) from None
+        yield str(me)

@@ -18,12 +18,20 @@ mechanical effect under an operation id of the ledger
   as "PAGE N", then the Ruleset edited once.
 
 A run killed at any point is completed by the next run (it resumes the
-resolutions the ledger shows ``started``) and repeats nothing.
+resolutions the ledger shows ``started``) and repeats nothing. The resolution
+stays its first Admin's: each effect the next run makes is recorded under that
+Admin's name (and its edit summaries say so), whoever runs it.
+
+With ``apply`` the run holds the game lock from before it reads the game until
+its last write (:func:`wikibot.resolve.ledger.resolve_lock`), unless the caller
+holds it already (``locked``: the command line takes it before it reads the
+dynasty's economy, a ``watch`` cycle before it reads the game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -78,17 +86,28 @@ class Resolver:
     with_text: bool = False
     dynasty: Dynasty | None = None
     """The dynasty in play: its posting rules (rule "Spending"'s Debt) and victory."""
+    locked: bool = False
+    """The caller holds the game lock (taken before it read the game and the dynasty)."""
+
+    def _lock(self) -> AbstractContextManager[object]:
+        if self.locked:
+            return nullcontext()
+        return resolve_lock(self.mirror, admin=self.admin, at=self.clock())
 
     def run(self, matter: str | None = None) -> int:
         """Resolves what may be resolved now; returns how many resolutions it made."""
         if not self.apply:
             return self._dry_run(matter)
-        with resolve_lock(self.mirror, admin=self.admin, at=self.now):
+        with self._lock():
             ledger = Operations(
                 self.mirror, actor=self.admin, at=self.now, cause=self.cause, clock=self.clock
             )
             for op in ledger.unfinished():
-                self.echo(f"Completing {op.op_id}, left unfinished by an earlier run:")
+                author = op.actor
+                self.echo(
+                    f"Completing {op.op_id}, left unfinished by an earlier run of {author}"
+                    + (":" if author == self.admin else f"; recorded under {author}'s name:")
+                )
                 self._complete(ledger, op)
             game = game_with_resolutions(self.mirror)
             steps = plan_steps(
@@ -178,7 +197,9 @@ class Resolver:
                 op,
                 "votes",
                 self.pages.votes_page,
-                lambda op_id: self._edit_votes(game_with_resolutions(self.mirror), op_id),
+                lambda op_id: self._edit_votes(
+                    game_with_resolutions(self.mirror), op_id, by=op.actor
+                ),
                 "Votes page republished",
             )
         ledger.applied(op.op_id, after={"state": "awaiting_blog"})
@@ -239,9 +260,8 @@ class Resolver:
                     continue
 
             def edit(op_id: str, title: str = title, change: Any = change) -> EditResult:
-                cause = EditCause(
-                    f"enacted text of {post_id}, resolved by {self.admin}", url, op_id
-                )
+                by = parent.actor if parent is not None else self.admin
+                cause = EditCause(f"enacted text of {post_id}, resolved by {by}", url, op_id)
                 try:
                     return wiki.edit(title, change, cause=cause)
                 except ValueError as exc:
@@ -262,7 +282,7 @@ class Resolver:
         done = ledger.get(op_id)
         if done is not None and done.state == APPLIED:
             return
-        ledger.start(op_id, action=action, parent=parent.op_id, arguments={})
+        ledger.start(op_id, action=action, parent=parent.op_id, arguments={}, actor=parent.actor)
         kill_point(f"{op_id} started")
         after = do()
         kill_point(f"{op_id} written")
@@ -289,7 +309,13 @@ class Resolver:
             mark = f"ledger #{op_id})"
             revid = next((r.revid for r in self.wiki.history(title) if mark in r.comment), None)
         if revid is None:
-            ledger.start(op_id, action=what, parent=parent.op_id, arguments={"page": title})
+            ledger.start(
+                op_id,
+                action=what,
+                parent=parent.op_id,
+                arguments={"page": title},
+                actor=parent.actor,
+            )
             kill_point(f"{op_id} started")
             result = edit(op_id)
             kill_point(f"{op_id} written")
@@ -311,9 +337,9 @@ class Resolver:
         else:
             self.echo(f"  - {what}: {result.title} saved as revision {result.revid}")
 
-    def _edit_votes(self, game: Game, op_id: str) -> EditResult:
+    def _edit_votes(self, game: Game, op_id: str, *, by: str | None = None) -> EditResult:
         """The Votes page as ``publish`` would write it now (the tally and the open
-        Demand Posts), republished after the resolutions."""
+        Demand Posts), republished after the resolutions (``by``: their Admin)."""
         assert self.wiki is not None
         view = votes_view(
             game,
@@ -325,7 +351,7 @@ class Resolver:
         )
         pending = len(view.status.matters)
         cause = EditCause(
-            f"Votes tally as of {format_time(self.now)}, resolved by {self.admin}: "
+            f"Votes tally as of {format_time(self.now)}, resolved by {by or self.admin}: "
             f"{pending} pending",
             ledger_id=None if op_id == "dry run" else op_id,
         )

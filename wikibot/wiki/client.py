@@ -11,6 +11,11 @@
   conflict it reads the page again and applies the change to the new text, so a
   human's edit in between survives. When the change lies within one section,
   only that section is sent.
+* An edit computed from a page read earlier (the economy's: the values it writes
+  were computed from that revision) is saved on that revision (``base``), so a
+  change made since is an edit conflict the wiki reports, never overwritten; the
+  change is then applied to the new text, and it is the change's own business to
+  refuse (raise) when the new text no longer holds what it was computed from.
 * A dry run returns the unified diff of each page and writes nothing.
 * Before any edit, dry run or not, the bot obeys the wiki's etiquette
   (:mod:`wikibot.wiki.etiquette`): the run page must say ``run`` (a missing run
@@ -39,6 +44,7 @@ from wikibot.config import Config, WikiConfig
 from wikibot.errors import WikiError
 from wikibot.useragent import warn_once_without_contact
 from wikibot.wiki.etiquette import BOTS_TEMPLATES, bots_refusal, is_run
+from wikibot.wiki.titles import check_title
 from wikibot.wiki.wikitext import changed_section
 
 __all__ = [
@@ -164,32 +170,6 @@ class Revision:
     """When."""
     comment: str
     """Its edit summary."""
-
-
-_TITLE_FORBIDDEN = "#<>[]{}|"
-"""Characters MediaWiki never allows in a page title (``$wgLegalTitleChars``): the
-API reads ``|`` as a separator between titles and ``#`` as the start of a section."""
-
-
-def check_title(title: str, *, setting: str | None = None) -> str:
-    """``title`` if it can name one wiki page; otherwise a one-line WikiError.
-
-    Catches what would make a request go to another page than the one meant
-    (``"Votes|bad"`` is two titles to the API, ``"Votes#x"`` is "Votes"); other
-    invalid titles are refused by the wiki itself. ``setting`` names the config
-    key the title came from.
-    """
-    where = f"[wiki] {setting} {title!r}" if setting else f"wiki page title {title!r}"
-    if not title.strip():
-        raise WikiError(f"{where}: a page title cannot be empty")
-    bad = sorted({ch for ch in title if ch in _TITLE_FORBIDDEN or ord(ch) < 32 or ch == "\x7f"})
-    if bad:
-        shown = " ".join(repr(ch) if ord(ch) < 32 or ch == "\x7f" else ch for ch in bad)
-        raise WikiError(
-            f"{where}: MediaWiki does not allow {shown} in page titles "
-            f"(none of {_TITLE_FORBIDDEN} or control characters)"
-        )
-    return title
 
 
 def script_path(wiki: WikiConfig) -> str:
@@ -394,6 +374,23 @@ class WikiClient:
             tuple(name for name in BOTS_TEMPLATES if name in found),
         )
 
+    def latest_revisions(self, titles: list[str]) -> dict[str, int | None]:
+        """Each page's latest revision id (None: no such page), in one request; keyed by
+        the titles as the wiki normalises them."""
+        for title in titles:
+            check_title(title)
+        if not titles:
+            return {}
+        data = self._api(
+            titles[0], "GET", "query", prop="revisions", titles="|".join(titles), rvprop="ids"
+        )
+        latest: dict[str, int | None] = {}
+        for page in data["query"]["pages"]:
+            revisions = page.get("revisions") or [{}]
+            revid = revisions[0].get("revid")
+            latest[str(page["title"])] = int(revid) if revid is not None else None
+        return latest
+
     def history(self, title: str, *, limit: int = 50) -> tuple[Revision, ...]:
         """The page's latest revisions, newest first."""
         check_title(title)
@@ -415,20 +412,29 @@ class WikiClient:
     # Editing.
 
     def edit(
-        self, title: str, change: Callable[[str], str], *, cause: EditCause, minor: bool = False
+        self,
+        title: str,
+        change: Callable[[str], str],
+        *,
+        cause: EditCause,
+        minor: bool = False,
+        base: PageRevision | None = None,
     ) -> EditResult:
         """Applies ``change`` to the page's text and saves it, conflict-safely.
 
         ``change`` gets the current text and returns the new text; it may be
         called again on a newer text after an edit conflict. No change, or a
         change MediaWiki finds makes no difference (``nochange``), saves nothing.
+        ``base`` is the page as read when the change was computed: the first try
+        applies ``change`` to it and saves on its revision, so an edit made since is
+        a conflict (then the page is read again, and ``change`` may refuse).
         """
         check_title(title)
         summary = cause.summary()
         conflicts = 0
         self.check_run_page()
         while True:
-            page = self.read(title)
+            page = base if base is not None and conflicts == 0 else self.read(title)
             self.check_bots(page)
             new = change(page.text)
             if new.rstrip() == page.text.rstrip():

@@ -16,6 +16,16 @@ One action goes through :func:`perform`:
 The edit itself is "write these values in" (the action's outcome), applied to
 the page as it is at save time: re-running it is no change, and a human's edit
 elsewhere on the page survives. That is what makes a re-run after a crash safe.
+
+It is also conditional on the state it was computed from. The caller holds the
+game lock (:func:`wikibot.mirror.locks.game_lock`) from before the pages are read,
+so no other bot write comes between; each edit is saved on the revision read
+(``baserevid``), so a human's edit since is an edit conflict; and the values are
+written only into a page that still holds the values the action read (or already
+holds those it writes). Otherwise the action is refused in one line and nothing
+is overwritten: when none of its edits went out, its ``started`` ledger row is
+taken back, so running the command again computes it afresh from the page as it
+is then.
 """
 
 from __future__ import annotations
@@ -58,7 +68,9 @@ from rules_text import BuildingCatalogue, RulesTextError, buildings, parse_rules
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mirror.ledger import Ledger, LedgerEntry
+from wikibot.mirror.locks import pause_point
 from wikibot.wiki.client import EditCause, PageRevision, WikiClient, _diff
+from wikibot.wiki.economy_guard import PageMoved, only_from, refusal, refused, state_before
 from wikibot.wiki.pages.gamestate import GamestatePage
 from wikibot.wiki.pages.nomicland import NomiclandPage
 
@@ -355,6 +367,7 @@ def perform(
     }
     if client.dry_run:
         return ActionResult(command, outcome, diffs, op_id, dry_run=True)
+    pause_point("economy-computed")  # tests: another command runs here
     rule = outcome.changes[0].clause.rule if outcome.changes else command
     after = record_of(outcome.state)
     changed = changed_values(record_of(park.economy), after)
@@ -382,38 +395,86 @@ def perform(
     client.check_run_page()  # the emergency stop, before anything is recorded
     for title in entry.after["pages"]:
         client.check_bots(park.revisions[title])
+    _check_unmoved(client, pages, entry, park.revisions)
     ledger.start(entry)
     if on_started is not None:
         on_started(entry)
-    revisions = _write(client, pages, entry)
+    revisions = _write(client, pages, entry, ledger, read=park.revisions)
     ledger.finish(op_id, revisions)
     return ActionResult(command, outcome, diffs, op_id, revisions, False, resumed)
 
 
-def _write(client: WikiClient, pages: WikiConfig, entry: LedgerEntry) -> dict[str, int]:
+def _write(
+    client: WikiClient,
+    pages: WikiConfig,
+    entry: LedgerEntry,
+    ledger: Ledger,
+    *,
+    read: Mapping[str, PageRevision] | None = None,
+) -> dict[str, int]:
     """The entry's edits, one per page it changes; an edit already on the page history
-    (its summary holds the op id) is not made again."""
-    state = economy_from_record(entry.after["state"])
-    rows, zones, days = state.to_pages()
+    (its summary holds the op id) is not made again.
+
+    Each edit is saved on the revision ``read`` when the action was computed (a
+    resumed one on the page as it is now), and only into a page that holds the
+    values the action read or those it writes: otherwise a one-line WikiError, the
+    entry taken back from the ledger if none of its edits went out.
+    """
     cause = _cause(
         entry.actor, entry.action, entry.arguments, str(entry.after.get("rule", "")), entry.op_id
     )
     marker = f"ledger #{entry.op_id}"
     revisions: dict[str, int] = {}
-    for title in entry.after.get("pages", ()):
-        done = [r for r in client.history(title, limit=50) if marker in r.comment]
+    for title, guarded in _guards(pages, entry).items():
+        # A fresh action (``read``) has no edit yet: only a resumed one looks for its own.
+        done = [] if read else [r for r in client.history(title) if marker in r.comment]
         if done:
             revisions[title] = done[0].revid
             continue
+        base = read.get(title) if read is not None else None
+        try:
+            result = client.edit(title, guarded, cause=cause, base=base)
+        except PageMoved as moved:
+            raise refusal(entry, ledger, title, str(moved), written=revisions) from None
+        if result.revid is not None:
+            revisions[title] = result.revid
+    return revisions
+
+
+def _guards(pages: WikiConfig, entry: LedgerEntry) -> dict[str, Callable[[str], str]]:
+    """Page title -> the entry's change of that page, made only into a page that shows
+    the values the entry read or those it writes (:func:`only_from`)."""
+    state = economy_from_record(entry.after["state"])
+    rows, zones, days = state.to_pages()
+    before = state_before(entry)
+    guards = {}
+    for title in entry.after.get("pages", ()):
         change = (
             _park_change(title, zones, days)
             if title == pages.nomicland_page
             else _table_change(title, rows, len(days))
         )
-        result = client.edit(title, change, cause=cause)
-        if result.revid is not None:
-            revisions[title] = result.revid
-    return revisions
+        guards[title] = only_from(title, change, pages, before=before, after=entry.after["state"])
+    return guards
+
+
+def _check_unmoved(
+    client: WikiClient, pages: WikiConfig, entry: LedgerEntry, read: Mapping[str, PageRevision]
+) -> None:
+    """Before anything is recorded: a page saved again since it was read (one request for
+    all) must still show the values the action read, or the action is refused."""
+    titles = list(entry.after.get("pages", ()))
+    latest = client.latest_revisions(titles)
+    guards = _guards(pages, entry)
+    for title in titles:
+        if latest.get(title) == read[title].revid:
+            continue
+        try:
+            guards[title](client.read(title).text)
+        except PageMoved as moved:
+            raise WikiError(
+                f"{entry.action} by {entry.actor}: {refused(title, str(moved))}"
+            ) from None
 
 
 def _park_change(
@@ -435,9 +496,10 @@ def _table_change(title: str, rows: Sequence[PlayerRow], days: int) -> Callable[
 
 def finish_pending(client: WikiClient, ledger: Ledger, pages: WikiConfig) -> list[LedgerEntry]:
     """Finishes every operation a crashed run left ``started``: each edit not yet on the
-    page history is made, then the row is marked ``applied``."""
+    page history is made (into a page that still holds the values it read, or those it
+    writes), then the row is marked ``applied``."""
     finished = []
     for entry in ledger.pending():
-        revisions = _write(client, pages, entry)
+        revisions = _write(client, pages, entry, ledger)
         finished.append(ledger.finish(entry.op_id, revisions))
     return finished
