@@ -25,7 +25,7 @@ from wikibot.cli import rules as cli_rules
 from wikibot.cli import status as cli_status
 from wikibot.cli import watch as cli_watch
 from wikibot.cli import wiki as cli_wiki
-from wikibot.secrecy import redact
+from wikibot.secrecy import redact as _redact
 
 _LOGGERS = ("wikibot", "gamestate", "rules_text", "mwclient")
 """Whose log records the command line shows (mwclient reports maxlag pauses)."""
@@ -37,7 +37,7 @@ class _EchoHandler(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
-            click.echo(redact(" ".join(self.format(record).split())), err=True)
+            click.echo(_redact(" ".join(self.format(record).split())), err=True)
         except Exception:  # a log line must never break a command
             self.handleError(record)
 
