@@ -14,7 +14,7 @@ This module also knows the word forms a keyword takes in rule text: plural
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ __all__ = [
     "read_terms",
     "read_terms_of",
     "singular",
+    "terms_from_text",
 ]
 
 PLAYER_RULE = "Ruleset and Gamestate"
@@ -94,6 +95,31 @@ def read_terms_of(ruleset: Ruleset) -> Terms:
     return Terms(player=player, boss=boss)
 
 
+def terms_from_text(
+    player_rule: str, boss_rule: str, *, fallback: Callable[[], str], context: str
+) -> Terms:
+    """``read_terms_of`` from the plain text of the two rules (and, if either is silent,
+    of the whole Ruleset, asked for only then); ``context`` decides singulars."""
+    obey = _OBEY.search(player_rule)
+    known = _KNOWN_AS.search(boss_rule)
+    if obey is None or known is None:
+        whole = fallback()
+        obey = obey or _OBEY.search(whole)
+        known = known or _KNOWN_AS.search(whole)
+    if obey is None:
+        raise TermsNotFound(
+            f"cannot tell what players are called: no rule says “all … shall obey it”"
+            f" (looked in {PLAYER_RULE!r} first)"
+        )
+    if known is None:
+        raise TermsNotFound(
+            f"cannot tell what the Boss is called: no rule says “known as the …”"
+            f" (looked in {BOSS_RULE!r} first)"
+        )
+    player = singular(" ".join(obey.group(1).split()), context)
+    return Terms(player=player, boss=" ".join(known.group(1).split()))
+
+
 def _whole(ruleset: Ruleset) -> str:
     """Every rule's text: the fallback when the usual rule was renamed or reworded."""
     return "\n".join(rule.plain_text() for rule in ruleset.rules())
@@ -131,8 +157,15 @@ def singular(word: str, context: str = "") -> str:
     fitting = [c for c in candidates if c and plural(c) == last]
     if not fitting:
         return word
+    # A keyword is capitalised mid-sentence too; an ordinary word such as "As" (beside
+    # the player word "Ase") is capitalised only where a sentence starts.
+    inner = [
+        c
+        for c in fitting
+        if re.search(rf"(?<![.!?:;\n(\"“]\s)(?<!^)(?<!\w){re.escape(c)}(?!\w)", context)
+    ]
     used = [c for c in fitting if re.search(rf"(?<!\w){re.escape(c)}(?!\w)", context)]
-    chosen = (used or fitting)[0]
+    chosen = (inner or used or fitting)[0]
     return f"{head} {chosen}" if head else chosen
 
 

@@ -43,6 +43,22 @@ class Draft:
     player_plural: str = "Imagineers"
     """The player keyword's plural, to write rule names back from their tokens."""
 
+    def merge(self, other: Draft) -> None:
+        """Adds what ``other`` (one rule read alone) has set."""
+        if other.quorum is not None:
+            self.quorum = other.quorum
+        for name in (
+            "voting",
+            "proposals",
+            "limits",
+            "cfj",
+            "dov",
+            "hiatus",
+            "downtime",
+            "popular",
+        ):
+            getattr(self, name).update(getattr(other, name))
+
 
 Apply = Callable[[re.Match[str], Draft], str | None]
 """Sets what a matched sentence says; returns why a slot could not be read, or None."""

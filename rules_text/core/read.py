@@ -32,8 +32,8 @@ from rules_text.core.values import (
     VotingRules,
 )
 from rules_text.errors import TermsNotFound
-from rules_text.terms import PLAYER_RULE, plural, read_terms_of
-from rules_text.tree import Rule, Ruleset, Section, normalise_name, parse_ruleset, plain_text
+from rules_text.terms import BOSS_RULE, PLAYER_RULE, plural, terms_from_text
+from rules_text.tree import Section, normalise_name, plain_text
 
 __all__ = ["CoreReading", "DynasticWarning", "Unread", "read_core_rules"]
 
@@ -96,6 +96,62 @@ def read_core_rules(text: str) -> CoreReading:
     return _read(text)
 
 
+@dataclass(frozen=True)
+class _Heading:
+    """One rule of the page as the fast splitter sees it."""
+
+    name: str
+    """The rule's name, markup removed."""
+    key: str
+    """The name as compared (case folded, whitespace collapsed)."""
+    section: Section
+    """The section it sits in."""
+    body: str
+    """Its own text (up to the next heading), as wiki source."""
+    special: bool
+    """It sits in a "Special Case" section."""
+
+
+_HEADING = re.compile(r"(=+)[ \t]*(.+?)[ \t]*\1[ \t]*")
+
+
+def _split(text: str) -> list[_Heading]:
+    """Every rule of the page, in order: the headings of the wiki source, line by line
+    (a revision is read in a millisecond or two; the full tree is not needed here)."""
+    marks: list[tuple[int, int, int, str]] = []  # start, end of line, level, title
+    start = 0 if text.startswith("=") else text.find("\n=")
+    while start != -1:
+        begin = start if text.startswith("=", start) else start + 1
+        end = text.find("\n", begin)
+        end = len(text) if end == -1 else end
+        mark = _HEADING.fullmatch(text, begin, end)
+        if mark is not None:
+            marks.append((begin, end, len(mark.group(1)), mark.group(2)))
+        start = text.find("\n=", end)
+    found: list[_Heading] = []
+    section, special = Section.OTHER, False
+    for i, (_, end, level, raw) in enumerate(marks):
+        title = _plain_name(raw)
+        if level == 1:
+            section = Section.from_heading(title)
+            special = "special" in title.casefold()
+            continue
+        stop = marks[i + 1][0] if i + 1 < len(marks) else len(text)
+        found.append(_Heading(title, normalise_name(title), section, text[end + 1 : stop], special))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _plain_name(title: str) -> str:
+    return " ".join(plain_text(title).split()) or "Unnamed Rule"
+
+
+@lru_cache(maxsize=8192)
+def _plain(body: str) -> str:
+    """A rule's body as players read it (cached: most revisions change one rule)."""
+    return plain_text(body).strip()
+
+
 @lru_cache(maxsize=1024)
 def _read(text: str) -> CoreReading:
     if len(text) > _MAX_TEXT:
@@ -105,23 +161,29 @@ def _read(text: str) -> CoreReading:
             unread=tuple(Unread(spec.name, why, spec.feeds) for spec in RULES),
             warnings=(),
         )
-    ruleset = parse_ruleset(text)
+    rules = _split(text)
+    by_key: dict[str, list[_Heading]] = {}
+    for heading in rules:
+        by_key.setdefault(heading.key, []).append(heading)
     unread: list[Unread] = []
-    try:
-        terms = read_terms_of(ruleset)
-        player, boss = terms.player, terms.boss
-    except TermsNotFound as error:
+    terms = _terms(rules, text)
+    if isinstance(terms, str):
         player, boss = "Imagineer", "Boss"
-        unread.append(Unread(PLAYER_RULE, str(error), (Feed.WORDS,)))
-    keywords = Keywords(player, boss)
+        unread.append(Unread(PLAYER_RULE, terms, (Feed.WORDS,)))
+    else:
+        player, boss = terms
     draft = Draft(player_plural=plural(player))
-    glossary = _glossary(ruleset)
+    glossary: dict[str, str] = {}
+    for rule in rules:
+        if rule.section is Section.APPENDIX or rule.key == "keywords":
+            for term, definition in _glossary_of(rule.body):
+                glossary.setdefault(term, definition)
     for spec in RULES:
         if spec.keyword is not None:
             body = glossary.get(normalise_name(spec.keyword))
         else:
-            rule = _find(ruleset, spec, player)
-            body = rule.plain_text() if rule is not None else None
+            found = _find(by_key, spec, player)
+            body = _plain(found.body) if found is not None else None
         if body is None:
             if not spec.repealable:
                 where = "Appendix keyword" if spec.keyword else "rule"
@@ -129,39 +191,67 @@ def _read(text: str) -> CoreReading:
                     Unread(spec.name, f"the Ruleset has no {where} {spec.name!r}", spec.feeds)
                 )
             continue
-        problem = _read_rule(spec, sentences(body, keywords), draft)
+        part, problem = _read_rule_cached(spec.name, body, player, boss)
+        draft.merge(part)
         if problem is not None and not any(u.rule == spec.name for u in unread):
             unread.append(problem)
     return CoreReading(
         rules=_finish(draft, player, boss),
         unread=tuple(unread),
-        warnings=_warnings(ruleset, text),
+        warnings=_warnings(rules),
     )
 
 
-def _find(ruleset: Ruleset, spec: RuleSpec, player: str) -> Rule | None:
-    names = {
+def _terms(rules: list[_Heading], text: str) -> tuple[str, str] | str:
+    """(player, Boss) keywords, or why they cannot be read."""
+    player_rule = next((r for r in rules if r.name.casefold() == PLAYER_RULE.casefold()), None)
+    boss_rule = next((r for r in rules if r.name.casefold() == BOSS_RULE.casefold()), None)
+    try:
+        terms = terms_from_text(
+            _plain(player_rule.body) if player_rule else "",
+            _plain(boss_rule.body) if boss_rule else "",
+            fallback=lambda: "\n".join(_plain(r.body) for r in rules),
+            context=text,
+        )
+    except TermsNotFound as error:
+        return str(error)
+    return terms.player, terms.boss
+
+
+_SPECS = {spec.name: spec for spec in RULES}
+
+
+@lru_cache(maxsize=4096)
+def _read_rule_cached(name: str, body: str, player: str, boss: str) -> tuple[Draft, Unread | None]:
+    """One rule read alone (cached by its text and the keywords): what it sets, and the
+    first sentence it could not read."""
+    spec = _SPECS[name]
+    part = Draft(player_plural=plural(player))
+    problem = _read_rule(spec, sentences(body, Keywords(player, boss)), part)
+    return part, problem
+
+
+def _find(by_key: dict[str, list[_Heading]], spec: RuleSpec, player: str) -> _Heading | None:
+    names = [
         normalise_name(n.replace("PLAYERS", plural(player))) for n in (spec.name, *spec.aliases)
-    }
-    found = [r for r in ruleset.rules() if normalise_name(r.name) in names]
+    ]
+    found = [r for name in names for r in by_key.get(name, ())]
     core = [r for r in found if r.section is Section.CORE]
     chosen = core or found
     return chosen[0] if chosen else None
 
 
-def _glossary(ruleset: Ruleset) -> dict[str, str]:
-    """Appendix keyword -> its definition as plain text (";Quorum:Quorum of ...")."""
-    entries: dict[str, str] = {}
-    for rule in ruleset.rules():
-        if rule.section is not Section.APPENDIX and not rule.is_named("Keywords"):
+@lru_cache(maxsize=1024)
+def _glossary_of(body: str) -> tuple[tuple[str, str], ...]:
+    """An Appendix rule's keywords: (term, its definition as plain text) for each
+    ";Quorum:Quorum of ..." line."""
+    entries: list[tuple[str, str]] = []
+    for line in body.splitlines():
+        if not line.startswith(";") or ":" not in line:
             continue
-        for line in rule.text.splitlines():
-            if not line.startswith(";") or ":" not in line:
-                continue
-            term, _, definition = line[1:].partition(":")
-            key = normalise_name(plain_text(term))
-            entries.setdefault(key, plain_text(definition).strip())
-    return entries
+        term, _, definition = line[1:].partition(":")
+        entries.append((normalise_name(_plain(term)), _plain(definition)))
+    return tuple(entries)
 
 
 def _read_rule(spec: RuleSpec, found: list[str], draft: Draft) -> Unread | None:
@@ -209,31 +299,20 @@ def _nearest(spec: RuleSpec, sentence: str) -> str | None:
     return best
 
 
-def _warnings(ruleset: Ruleset, text: str) -> tuple[DynasticWarning, ...]:
-    special = _special_case_spans(text)
+def _warnings(rules: list[_Heading]) -> tuple[DynasticWarning, ...]:
     found: list[DynasticWarning] = []
-    for rule in ruleset.rules():
-        in_special = any(a <= rule.span[0] < b for a, b in special)
-        if rule.section is not Section.DYNASTIC and not in_special:
+    for rule in rules:
+        if rule.section is not Section.DYNASTIC and not rule.special:
             continue
-        words = dict.fromkeys(m.group(0) for m in _VOTING_WORDS.finditer(rule.plain_text()))
+        words = _voting_words(rule.body)
         if words:
-            found.append(DynasticWarning(rule.name, tuple(words)))
+            found.append(DynasticWarning(rule.name, words))
     return tuple(found)
 
 
-_LEVEL_ONE = re.compile(r"^=(?!=)\s*(.*?)\s*=\s*$", re.MULTILINE)
-
-
-def _special_case_spans(text: str) -> list[tuple[int, int]]:
-    """Where the "Special Case" rules are: the spans of level-1 sections so named."""
-    heads = list(_LEVEL_ONE.finditer(text))
-    spans = []
-    for i, head in enumerate(heads):
-        if "special" in head.group(1).casefold():
-            end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
-            spans.append((head.start(), end))
-    return spans
+@lru_cache(maxsize=4096)
+def _voting_words(body: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(m.group(0) for m in _VOTING_WORDS.finditer(_plain(body))))
 
 
 def _finish(draft: Draft, player: str, boss: str) -> CoreRules:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 __all__ = [
     "Age",
@@ -102,7 +103,7 @@ class Age:
     strict: bool = False
     """"more than" (True) or "at least" (False)."""
 
-    @property
+    @cached_property
     def delta(self) -> timedelta:
         """The duration."""
         return timedelta(hours=self.hours)

@@ -95,7 +95,7 @@ def next_downtime_boundary(
     if rule is None:
         return None
     candidates = []
-    for year in (moment.year - 1, moment.year, moment.year + 1, moment.year + 2):
+    for year in (moment.year, moment.year + 1):
         for month, day in (rule.start, rule.end):
             try:
                 candidates.append(datetime(year, month, day, tzinfo=UTC))

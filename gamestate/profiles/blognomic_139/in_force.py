@@ -143,6 +143,7 @@ class RulesetHistory:
         self.times = [r.at for r in self.revisions]
         self.source = source if self.revisions else "seed"
         self.acknowledged = frozenset(acknowledged)
+        self._in_force: dict[int | None, RulesInForce] = {}
 
     def index_at(self, moment: datetime) -> int | None:
         """The index of the revision in force at ``moment``, or None (the seed)."""
@@ -158,6 +159,12 @@ class RulesetHistory:
     def at(self, moment: datetime) -> RulesInForce:
         """The Ruleset in force at ``moment``."""
         index = self.index_at(moment)
+        known = self._in_force.get(index)
+        if known is None:
+            known = self._in_force[index] = self._read_at(index)
+        return known
+
+    def _read_at(self, index: int | None) -> RulesInForce:
         reading = self.reading(index)
         revision = self.revisions[index] if index is not None else None
         pending: list[Pending] = []
