@@ -3,6 +3,7 @@ blog, the real sandbox MediaWiki, a SQLite mirror), and ``export`` writes it."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -119,3 +120,44 @@ def test_a_wiki_that_cannot_be_reached_is_one_warning_and_the_blog_sync_complete
     assert "cannot reach the wiki" in warnings[0]
     assert "Traceback" not in result.output
     assert load_game_from_mirror(str(tmp_path / "mirror.sqlite")).rulesets == ()
+
+
+@pytest.mark.parametrize("format_", ["1", "2"])
+def test_export_writes_the_rulesets_the_sync_read(
+    tmp_path: Path,
+    sandbox_blog: Callable[..., SandboxBlog],
+    wiki_config: Config,
+    human: HumanEditor,
+    sandbox_wiki: RunningWiki,
+    page_title: str,
+    clean_env: None,
+    format_: str,
+) -> None:
+    ruleset = f"{page_title}/Ruleset"
+    first_id = human.edit(ruleset, "All Imagineers shall obey it.", "the Ruleset")
+    second_id = human.edit(ruleset, "All Players shall obey it.", "the keyword renamed")
+    config = str(write_config(tmp_path, sandbox_blog(build_game(3)), wiki_config, ruleset=ruleset))
+    assert invoke("sync", "--config", config).exit_code == 0
+    game = load_game_from_mirror(str(tmp_path / "mirror.sqlite"))
+
+    exported = invoke("export", "--config", config, "--format", format_)
+    assert exported.exit_code == 0, exported.output
+    entries = json.loads(exported.stdout)["rulesets"]
+    admin = sandbox_wiki.credentials.admin_user
+    assert entries == [
+        {
+            "at": r.at.isoformat().replace("+00:00", "Z"),
+            "text": text,
+            "revision": revid,
+            "by": admin,
+            "summary": summary,
+        }
+        for r, (revid, text, summary) in zip(
+            game.rulesets,
+            [
+                (first_id, "All Imagineers shall obey it.", "the Ruleset"),
+                (second_id, "All Players shall obey it.", "the keyword renamed"),
+            ],
+            strict=True,
+        )
+    ]
