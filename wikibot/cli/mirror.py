@@ -188,8 +188,9 @@ def export_command(config_path: str | None, output: IO[str], format_: str = "1")
     """Write the mirror as a nomic-archive/1 file (or /2 with --format 2).
 
     The roster and Boss are the latest seen, and every roster snapshot the
-    mirror holds is written as "rosters" (status uses the roster of each day);
-    each comment is exported as the
+    mirror holds is written as "rosters" (status uses the roster of each day),
+    and every revision of the wiki's Ruleset page sync read as "rulesets"
+    (status judges by the Ruleset in force); each comment is exported as the
     blog first showed it (Fair Play forbids editing comments; later edits are
     audit findings in the mirror, not the record).
 
