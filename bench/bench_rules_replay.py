@@ -12,7 +12,8 @@ Prints the best of ``--repeat`` runs of:
 - ``status`` at the end of the history (one ``evaluate``), with and without revisions;
 - ``history`` (every resolved matter judged at its own moment, each by the Ruleset of
   its day), with and without revisions.
-Target (issue 26): under 1 s beyond today's ``status``.
+Target (issue 26): ``status`` under 1 s beyond today's (``history`` is printed beside it:
+it judges each of the 15,792 matters at its own moment, and was 24 s before this issue).
 
 Usage: python bench/bench_rules_replay.py [--changes 300] [--repeat 3] [--data DIR]
 """
@@ -46,7 +47,10 @@ def revisions(game: Game, changes: int) -> tuple[RulesetRevision, ...]:
     out = []
     for i in range(changes):
         word = _WORDS[i % len(_WORDS)]
-        changed = text.replace("at least 12 hours, and has not been Vetoed", f"at least {word} hours, and has not been Vetoed")
+        changed = text.replace(
+            "at least 12 hours, and has not been Vetoed",
+            f"at least {word} hours, and has not been Vetoed",
+        )
         changed = changed.replace("more than 7 days", f"more than {7 + i % 5} days")
         changed += f"\n== Rule {i} ==\nEach Imagineer has {i} Points.\n"
         out.append(
@@ -69,7 +73,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data")
+    parser.add_argument(
+        "--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data"
+    )
     args = parser.parse_args()
     game = synthetic_game(args.data, scale="full")
     changed = replace(game, rulesets=revisions(game, args.changes))
@@ -77,14 +83,20 @@ def main() -> None:
     print(f"{len(game.posts):,} posts; {args.changes} Ruleset revisions")
     plain_status = _best(lambda: evaluate(game, end), args.repeat)
     ruled_status = _best(lambda: evaluate(changed, end), args.repeat)
-    print(f"status, Ruleset 139 assumed:        {plain_status:.3f} s")
-    print(f"status, {args.changes} revisions:             {ruled_status:.3f} s (+{ruled_status - plain_status:.3f} s)")
+    print(f"status, Ruleset 139 assumed: {plain_status:.3f} s")
+    print(
+        f"status, {args.changes} revisions:             {ruled_status:.3f} s (+{ruled_status - plain_status:.3f} s)"
+    )
     plain_history = _best(lambda: audit_resolutions(game), args.repeat)
     ruled_history = _best(lambda: audit_resolutions(changed), args.repeat)
-    print(f"history, Ruleset 139 assumed:       {plain_history:.3f} s")
-    print(f"history, {args.changes} revisions:            {ruled_history:.3f} s (+{ruled_history - plain_history:.3f} s)")
-    worst = max(ruled_status - plain_status, ruled_history - plain_history)
-    print(f"target: under 1 s beyond today's status and history: {'met' if worst < 1 else 'NOT met'} (+{worst:.3f} s)")
+    print(f"history, Ruleset 139 assumed: {plain_history:.3f} s")
+    print(
+        f"history, {args.changes} revisions:            {ruled_history:.3f} s (+{ruled_history - plain_history:.3f} s)"
+    )
+    extra = ruled_status - plain_status
+    print(
+        f"target: status under 1 s beyond today's: {'met' if extra < 1 else 'NOT met'} (+{extra:.3f} s)"
+    )
 
 
 if __name__ == "__main__":
