@@ -168,15 +168,16 @@ def test_status_and_export_from_a_mirror_with_one_snapshot(
         ("2016-05-06T00:00:00Z", "the roster snapshot of 2016-05-05T00:00:00Z"),
     ]:
         table = status("--config", str(config), "--now", now).splitlines()
-        assert table[1] == f"Roster: {roster_line}"
+        assert table[1].startswith("Ruleset: ")  # the Ruleset in force first
+        assert table[2] == f"Roster: {roster_line}"
         archive_table = status("--archive", str(plain), "--now", now).splitlines()
-        assert archive_table[1] == "Roster: today's roster (no roster snapshot is recorded)"
-        assert table[:1] + table[2:] == archive_table[:1] + archive_table[2:]
+        assert archive_table[2] == "Roster: today's roster (no roster snapshot is recorded)"
+        assert table[:2] + table[3:] == archive_table[:2] + archive_table[3:]
         from_mirror = json.loads(status("--config", str(config), "--now", now, "--json"))
         assert from_mirror == json.loads(status("--archive", str(plain), "--now", now, "--json"))
         assert (from_mirror["players"], from_mirror["quorum"]) == (3, 2)
     # Without --now (today, after the snapshot), status names the snapshot.
-    assert status("--config", str(config)).splitlines()[1] == (
+    assert status("--config", str(config)).splitlines()[2] == (
         "Roster: the roster snapshot of 2016-05-05T00:00:00Z"
     )
     out = tmp_path / "exp.json"
