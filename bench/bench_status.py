@@ -10,10 +10,16 @@ It then prints where the time goes, each step of the command timed on its own
 (the best of the runs): reading the file (JSON and validation), the timeline
 (rosters, legality, Hiatus), the tallies and verdicts, and the output (the JSON).
 
+With ``--size-mb N`` it measures memory instead: ``bench/synthetic.py`` writes the whole
+history as an archive of about N megabytes (more comments per post), and ``nomicbot
+status --archive FILE --json`` runs on it in a child process; the child's peak resident
+memory (its ``ru_maxrss``) is printed, with its ratio to the file's size.
+
 Usage: python bench/bench_status.py [--matters 2000] [--pending N] [--repeat 5] [--data DIR]
+       python bench/bench_status.py --size-mb 200 [--data DIR]
 Targets: under one second for 2,000 matters, all pending (issue 2); under half a second
 for ``--matters 15792 --pending 10``, the whole 20-year history with ten matters pending
-(issue 21).
+(issue 21); a peak under twice the file's size for ``--size-mb 200`` (issue 25).
 """
 
 from __future__ import annotations
@@ -23,7 +29,10 @@ import csv
 import gc
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import tempfile
 import time
 from contextlib import redirect_stdout
@@ -113,7 +122,16 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument(
+        "--size-mb",
+        type=float,
+        default=None,
+        help="Measure the peak memory of status on a synthetic archive of about this size.",
+    )
     args = parser.parse_args()
+    if args.size_mb is not None:
+        _memory(args.data, args.size_mb)
+        return
     archive = build_archive(args.data, args.matters, pending=args.pending)
     comments = sum(len(p["comments"]) for p in archive["posts"])
     players = len(archive["players"])
@@ -150,6 +168,58 @@ def main() -> None:
     print("where the time goes (best of the runs):")
     for name, seconds in steps.items():
         print(f"  {name:<26}: {seconds:.3f}s")
+
+
+def _memory(data: Path, size_mb: float) -> None:
+    """The peak resident memory of ``status --archive FILE --json`` in a child process,
+    on the whole history written at about ``size_mb`` megabytes.
+
+    A child's peak counts what it shared with its parent when it was forked (Linux
+    carries the high-water mark over the exec), so the archive is written by another
+    child, and this process stays small; the status child's own figure is taken as it
+    is reaped (``os.wait4``: ``resource.getrusage(RUSAGE_CHILDREN)`` would give the
+    larger of the two children)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "archive.json"
+        written = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "synthetic.py"), "--size-mb", str(size_mb)]
+            + ["--data", str(data), "--output", str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        summary = json.loads(written.stdout)
+        last = datetime.fromisoformat(summary["last_posted_at"])
+        now = (last + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        size = path.stat().st_size
+        out, err = Path(tmp) / "out.json", Path(tmp) / "err.txt"
+        start = time.perf_counter()
+        with out.open("w") as stdout, err.open("w") as stderr:
+            child = subprocess.Popen(
+                [sys.executable, "-c", "from wikibot.cli import cli; cli()", "status"]
+                + ["--archive", str(path), "--json", "--now", now],
+                stdout=stdout,
+                stderr=stderr,
+            )
+            _, status, usage = os.wait4(child.pid, 0)
+        took = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            raise SystemExit(err.read_text() or out.read_text())
+        listed = len(json.loads(out.read_text())["matters"])
+    # Linux gives ru_maxrss in kilobytes.
+    peak = usage.ru_maxrss * 1024
+    print(
+        f"archive            : {size / 1e6:.1f} MB "
+        f"({summary['posts']} posts, {summary['comments']} comments)"
+    )
+    print(f"matters listed     : {listed}")
+    print(f"status --json time : {took:.2f}s (one run, in a child process)")
+    print(f"peak memory (RSS)  : {peak / 1e6:.1f} MB")
+    print(
+        f"peak / file size   : {peak / size:.2f} "
+        f"(target < 2.00 -> {'met' if peak < 2 * size else 'NOT met'})"
+    )
 
 
 def _steps(path: Path, now: datetime, repeat: int) -> dict[str, float]:

@@ -9,8 +9,11 @@ some are plain discussion. The newest posts are left Pending, as on a live
 blog. Deterministic for a given seed.
 
     python bench/synthetic.py --scale dynasty --output dynasty.json
+    python bench/synthetic.py --scale full --size-mb 200 --output big.json
 
 prints a one-line JSON summary (posts, comments, the newest pending post...).
+``--size-mb`` makes the whole history about that big, with more comments per post
+than the real counts (each count multiplied alike).
 """
 
 from __future__ import annotations
@@ -28,7 +31,13 @@ from pathlib import Path
 from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post, PostStatus, Terms
 from wikibot.archive import write_archive
 
-__all__ = ["DEFAULT_DATA", "PENDING_AT_END", "load_history", "synthetic_game"]
+__all__ = [
+    "DEFAULT_DATA",
+    "PENDING_AT_END",
+    "load_history",
+    "synthetic_game",
+    "write_game_of_size",
+]
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 """Where the real data lives: ``shared/data`` beside the repository."""
@@ -108,12 +117,18 @@ def _comments(
 
 
 def synthetic_game(
-    data: Path, *, scale: str = "dynasty", dynasty: str | None = None, seed: int = 139
+    data: Path,
+    *,
+    scale: str = "dynasty",
+    dynasty: str | None = None,
+    seed: int = 139,
+    comments_per_real: float = 1.0,
 ) -> Game:
     """A game of real proposals with made-up comments.
 
     ``scale="dynasty"``: one whole dynasty (default: the latest finished one);
     ``scale="full"``: all twenty years; ``scale="YYYY"``: one year.
+    ``comments_per_real``: each post's real comment count is multiplied by this.
     """
     rows = load_history(data)
     if scale == "dynasty":
@@ -151,7 +166,14 @@ def synthetic_game(
                 body_html=f"<p>{escape(title, quote=False)}</p>",
                 admin_note=None if pending else f"{status.value} by {admin}",
                 resolved_at=closed,
-                comments=_comments(rng, int(r["comments"] or 0), posted, closes, status, voters),
+                comments=_comments(
+                    rng,
+                    round(int(r["comments"] or 0) * comments_per_real),
+                    posted,
+                    closes,
+                    status,
+                    voters,
+                ),
             )
         )
     last_month = max(months) if scale == "full" else posts[-1].posted_at.strftime("%Y-%m")
@@ -160,22 +182,54 @@ def synthetic_game(
     return Game(players=players, posts=tuple(posts), boss=names[0], terms=Terms())
 
 
+def write_game_of_size(data: Path, output: Path, size_mb: float) -> Game:
+    """Writes the whole history as an archive of about ``size_mb`` megabytes (10**6
+    bytes), within a few percent: the comment counts are scaled, the factor found from
+    the sizes of two writings (the size is nearly linear in it)."""
+    target = size_mb * 1e6
+    factor, game = 1.0, synthetic_game(data, scale="full")
+    tried: list[tuple[float, int]] = []
+    for _ in range(4):
+        with output.open("w", encoding="utf-8") as handle:
+            write_archive(game, handle)
+        tried.append((factor, output.stat().st_size))
+        if abs(tried[-1][1] - target) <= 0.02 * target:
+            break
+        if len(tried) == 1:
+            factor = target / tried[0][1]
+        else:
+            (f0, s0), (f1, s1) = tried[-2], tried[-1]
+            factor = f1 + (f1 - f0) * (target - s1) / (s1 - s0)
+        game = synthetic_game(data, scale="full", comments_per_real=max(factor, 0.0))
+    return game
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", choices=("dynasty", "full"), default="dynasty")
     parser.add_argument("--dynasty", default=None, help="Dynasty number (dynasty scale).")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared/data folder.")
     parser.add_argument("--output", type=Path, required=True, help="Archive file to write.")
+    parser.add_argument(
+        "--size-mb",
+        type=float,
+        default=None,
+        help="Write the whole history (any --scale) at about this many megabytes.",
+    )
     args = parser.parse_args(argv)
-    game = synthetic_game(args.data, scale=args.scale, dynasty=args.dynasty)
-    with args.output.open("w", encoding="utf-8") as handle:
-        write_archive(game, handle)
+    if args.size_mb is not None:
+        game = write_game_of_size(args.data, args.output, args.size_mb)
+    else:
+        game = synthetic_game(args.data, scale=args.scale, dynasty=args.dynasty)
+        with args.output.open("w", encoding="utf-8") as handle:
+            write_archive(game, handle)
     pending = [p for p in game.posts if p.status is PostStatus.PENDING]
     summary = {
         "posts": len(game.posts),
         "comments": sum(len(p.comments) for p in game.posts),
         "posts_with_comments": sum(1 for p in game.posts if p.comments),
         "first": game.posts[0].posted_at.date().isoformat(),
+        "last_posted_at": max(p.posted_at for p in game.posts).isoformat(),
         "newest_pending": pending[-1].id if pending else None,
         # Pending matters, newest first: (id, place among all posts newest first, month,
         # comments).
