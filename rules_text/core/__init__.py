@@ -10,7 +10,7 @@ values out.
 
 from __future__ import annotations
 
-from functools import cache
+import functools
 
 from rules_text.core.phrasings import RULES, Feed, RuleSpec
 from rules_text.core.read import CoreReading, DynasticWarning, Unread, read_core_rules
@@ -27,7 +27,7 @@ from rules_text.core.values import (
     Rounding,
     VotingRules,
 )
-from rules_text.seed import ruleset_139_wikitext
+from rules_text import seed
 
 __all__ = [
     "RULES",
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 
-@cache
+@functools.cache
 def ruleset_139_core() -> CoreReading:
     """Ruleset 139's core rules, read from its text: what is assumed with no Ruleset."""
-    return read_core_rules(ruleset_139_wikitext())
+    return read_core_rules(seed.ruleset_139_wikitext())

@@ -14,7 +14,9 @@ from wikibot.examples import NOMICLAND
 
 EXAMPLE = str(NOMICLAND)
 NOW = "2016-05-17T12:00:00Z"
-TOP_KEYS = {"now", "quorum", "players", "hiatus", "hiatus_reason", "matters", "victory"}
+TOP_KEYS = {"now", "quorum", "players", "hiatus", "hiatus_reason", "matters", "victory", "rules"}
+RULES_KEYS = {"source", "revision", "at", "keyword", "quorum", "unread", "dynastic_warnings"}
+"""ARCHITECTURE.md 2c."""
 MATTER_KEYS = {
     "id",
     "category",
@@ -49,6 +51,8 @@ def _json(*args: str) -> dict[str, object]:
 def test_json_follows_the_contract_field_for_field() -> None:
     data = _json("--now", NOW)
     assert set(data) == TOP_KEYS
+    assert set(data["rules"]) == RULES_KEYS
+    assert data["rules"]["source"] == "seed" and data["rules"]["revision"] is None
     assert data["now"] == NOW
     assert data["players"] == 8 and data["quorum"] == 5
     assert data["hiatus"] is False and data["hiatus_reason"] is None

@@ -95,7 +95,7 @@ def test_a_dov_by_an_imagineer_in_debt_is_illegal(
 
 def test_victory_is_loud_in_the_table(tmp_path: Path) -> None:
     out = _status(_mirror(tmp_path, repaid_at=POSTED - SECOND))
-    assert out.splitlines()[2].startswith(
+    assert out.splitlines()[3].startswith(  # after the As of, Ruleset and Roster lines
         'VICTORY: Alice has achieved victory (rule "Project Completion": "If the Boss\'s Debt '
         "is 0, the Imagineer with the most Smiles has achieved victory.\" - the Boss Kevan's "
         "Debt is 0 and Alice has the most Smiles (12, next 10))."
