@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 
+from rules_text import seed
 from rules_text.core.phrasings import RULES, Feed, RuleSpec
 from rules_text.core.read import CoreReading, DynasticWarning, Unread, read_core_rules
 from rules_text.core.values import (
@@ -27,7 +28,6 @@ from rules_text.core.values import (
     Rounding,
     VotingRules,
 )
-from rules_text import seed
 
 __all__ = [
     "RULES",
