@@ -179,7 +179,7 @@ class RulesetHistory:
             target = acked if self._is_acknowledged(mark) else pending
             target.append(Pending(unread, changed))
         return RulesInForce(
-            source=self.source,
+            source=self.source if revision is not None else "seed",
             revision=revision,
             reading=reading,
             pending=tuple(pending),
