@@ -31,6 +31,7 @@ from tests.plugins.wiki import HumanEditor
 from tests.wiki.test_audit_end_to_end import FRONT, PEOPLE, at, week, write_audit_config
 from wikibot.config import load_config
 from wikibot.mirror.api import Mirror
+from wikibot.mirror.locks import WAIT_ENV, game_lock
 from wikibot.mirror.schema import LedgerRow, LockRow
 from wikibot.resolve.ledger import KILL_AT_ENV
 from wikibot.sandbox.mediawiki import RunningWiki, create_account
@@ -111,11 +112,14 @@ def fresh(
     return config, audit_page, database
 
 
-def audit(config: Path, kill_at: str | None = None) -> subprocess.CompletedProcess[str]:
+def audit(
+    config: Path, kill_at: str | None = None, **env_vars: str
+) -> subprocess.CompletedProcess[str]:
     """``nomicbot wiki audit ARGS --apply`` in a process of its own."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("NOMICBOT_")}
     if kill_at is not None:
         env[KILL_AT_ENV] = kill_at
+    env.update(env_vars)
     return subprocess.run(
         [sys.executable, "-c", "from wikibot.cli import cli; cli()", "wiki", "audit"]
         + ["--config", str(config), *ARGS],
@@ -280,3 +284,25 @@ def test_a_mirror_an_older_audit_left_half_written_is_repaired(
     assert [r for r in got.ledger if r[1] != "audit-report"] == [
         r for r in reference.outcome.ledger if r[1] != "audit-report"
     ]
+
+
+def test_the_audit_holds_the_game_lock_from_before_it_reads(
+    sandbox_wiki: RunningWiki, imported: Wiki, bot: WikiClient, tmp_path: Path
+) -> None:
+    config, audit_page, database = fresh(sandbox_wiki, imported, tmp_path / "locked", "locked")
+    # Another Admin's command holds the game lock: the audit is refused at once (no
+    # wait), in one line, having recorded nothing and edited nothing.
+    with (
+        Mirror.open(str(database)) as mirror,
+        game_lock(mirror, who="Kevan", doing="build --apply", wait=0),
+    ):
+        refused = audit(config, **{WAIT_ENV: "0"})
+    assert refused.returncode == 1, refused.stderr
+    [said] = refused.stderr.strip().splitlines()
+    assert said.startswith("Error: another build --apply holds the lock: Kevan on "), said
+    with Mirror.open(str(database)) as mirror, mirror.bound():
+        assert not LedgerRow.select().exists()
+        assert not LockRow.select().exists()
+    assert not bot.read(audit_page).exists
+    # Released: the audit runs.
+    assert audit(config).returncode == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
+from contextlib import ExitStack
 from typing import Any
 
 import click
@@ -11,6 +12,7 @@ import click
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
+from wikibot.mirror.locks import game_lock
 from wikibot.resolve.run import game_with_resolutions
 from wikibot.wiki.audit import AuditRun, record_audit, run_audit
 from wikibot.wiki.audit_page import publish_recorded
@@ -132,8 +134,10 @@ def audit_command(
     a later audit, neither audited nor recorded. A dry run records nothing;
     --apply records each legal action in the ledger (its cause the revision
     ids) and lists the flagged revisions on the report page; a rerun adds
-    nothing, and a run killed midway is finished by the next. Exits 0 whatever
-    the verdicts (read them in the output).
+    nothing, and a run killed midway is finished by the next. --apply holds
+    the game lock from before it reads until the report page is written (a
+    second writer waits, then is refused). Exits 0 whatever the verdicts (read
+    them in the output).
 
     Example:
 
@@ -154,7 +158,12 @@ def audit_command(
                 f"no mirror at {config.mirror.database}: run `nomicbot sync` first (the "
                 "audit reads the roster and the ledger from it)"
             ) from None
-        with mirror:
+        with mirror, ExitStack() as held:
+            if apply_:
+                # The game lock, before the ledger and the revisions are read, until the
+                # report page is written (what every command that writes game state holds).
+                who = config.game.player or None
+                held.enter_context(game_lock(mirror, who=who, doing="wiki audit --apply"))
             game = game_with_resolutions(mirror)
             reader = RevisionReader(client, bot_name=config.wiki.bot_name or None)
             run = run_audit(
