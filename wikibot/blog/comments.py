@@ -51,6 +51,9 @@ def comment_ids(raw: list[RawComment], warn: Callable[[str], None]) -> list[RawC
     """
     given = {ident for ident, *_ in raw if ident}
     used: set[str] = set()
+    # The last counter taken for each base: thousands of comments by one author in one
+    # second (or a page giving one id thousands of times) cost one step each, not n.
+    counters: dict[str, int] = {}
     out: list[RawComment] = []
     for ident, author, body, vote, when in raw:
         base = ident
@@ -60,11 +63,13 @@ def comment_ids(raw: list[RawComment], warn: Callable[[str], None]) -> list[RawC
             else:
                 stamp = _ZONE_SUFFIX.sub("", find_blog_date(when) or "") or "undated"
             base = re.sub(r"\s+", "_", f"{author}@{stamp}")
-        unique, n = base, 1
+        n = counters.get(base, 1)
+        unique = base if n == 1 else f"{base}~{n}"
         # A made-up id also steps aside for an id the page gives another comment.
         while unique in used or (not ident and unique in given):
             n += 1
             unique = f"{base}~{n}"
+        counters[base] = n
         if ident and unique != ident:
             warn(f"comment id {ident!r} appears twice on the page; read as {unique!r}")
         used.add(unique)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 from bs4.dammit import EntitySubstitution
@@ -25,7 +26,9 @@ from bs4.element import NavigableString, PageElement
 from bs4.formatter import HTMLFormatter
 
 __all__ = [
+    "BODY_CLASSES",
     "CATEGORY_SLUGS",
+    "COMMENT_REGIONS",
     "MARKUPS",
     "MAX_COMMENT_COUNT",
     "canonical_html",
@@ -35,8 +38,11 @@ __all__ = [
     "classes_of",
     "detect_markup",
     "find_tag",
+    "in_comments",
+    "in_player_text",
     "inner_html",
     "is_complete_page",
+    "next_listing_url",
     "nodes_html",
     "numbered_page",
     "squeezed_text",
@@ -56,6 +62,10 @@ _SLUG_CATEGORIES["declaration-of-victory"] = "Declaration of Victory"
 _SLUG_CATEGORIES["votable-matter"] = "Votable Matter"
 MARKUPS = ("auto", "classic", "wp2020")
 """The markups a page can be read as; ``auto`` tells them apart on each page."""
+BODY_CLASSES = ("postbody", "entrybody", "entry-content", "entry-body")
+"""Classes of the element holding a post's body, as its author wrote it."""
+COMMENT_REGIONS = ("comment", "commentbody", "comment-list", "comments-area")
+"""Classes of a comment or the comments section, whose text players write."""
 MAX_COMMENT_COUNT = 100_000
 """The most comments a post is believed to have (the record is 108): a larger
 "Comments (N)" is read as no count (and a warning), as is a sidebar player count
@@ -120,17 +130,27 @@ def canonical_html(fragment: str) -> str:
     return inner_html(div) if isinstance(div, Tag) else ""
 
 
+_WP_HOOKS = (
+    "li.comment[data-comment-time], [class*='term-category-'], [class*='status-open'], "
+    "[class*='status-enacted'], [class*='status-failed'], [class*='status-vetoed'], "
+    "[class*='status-illegal'], meta[name=generator]"
+)
+_WRITTEN = (*BODY_CLASSES, "commentbody", "content")
+"""Classes of the elements holding what players wrote: a post's or a comment's body."""
+
+
 def detect_markup(soup: BeautifulSoup) -> str:
-    """``wp2020`` if the page carries the WordPress theme's hooks, else ``classic``."""
-    if soup.select_one(
-        "li.comment[data-comment-time], [class*='term-category-'], [class*='status-open'], "
-        "[class*='status-enacted'], [class*='status-failed'], [class*='status-vetoed'], "
-        "[class*='status-illegal']"
-    ):
-        return "wp2020"
-    generator = soup.find("meta", attrs={"name": "generator"})
-    if isinstance(generator, Tag) and "wordpress" in str(generator.get("content", "")).lower():
-        return "wp2020"
+    """``wp2020`` if the page carries the WordPress theme's hooks, else ``classic``.
+
+    Hooks inside what a player wrote (a comment or post body holding
+    ``<span class="status-open">``) are text, not the page's markup: read as
+    hooks, one comment would make a classic page unreadable.
+    """
+    for el in soup.css.iselect(_WP_HOOKS):  # lazily: the first hook decides
+        if el.find_parent(class_=_WRITTEN) is not None:
+            continue
+        if el.name != "meta" or "wordpress" in str(el.get("content", "")).lower():
+            return "wp2020"
     return "classic"
 
 
@@ -167,7 +187,11 @@ def is_complete_page(html: str) -> bool:
     return _HTML_END.search(html) is not None
 
 
-_PAGE_NUMBER = re.compile(r"^(?P<base>.*?/)(?:P(?P<offset>[0-9]+)|page/(?P<page>[0-9]+))/?$")
+# A page number of up to 9 digits: a longer one is no page of any blog, and is never
+# converted (int() refuses more than 4,300 digits).
+_PAGE_NUMBER = re.compile(
+    r"^(?P<base>.*?/)(?:P(?P<offset>[0-9]{1,9})|page/(?P<page>[0-9]{1,9}))/?$"
+)
 
 
 def numbered_page(path: str) -> tuple[str, int]:
@@ -177,3 +201,54 @@ def numbered_page(path: str) -> tuple[str, int]:
     if m is None:
         return (path if path.endswith("/") else path + "/"), 0
     return m["base"], int(m["offset"] or m["page"])
+
+
+def in_comments(el: Tag) -> bool:
+    """Inside a comment or the comments section (where quoted text may look like a post)."""
+    if el.find_parent(id="comments") is not None:
+        return True
+    return el.find_parent(class_=COMMENT_REGIONS) is not None
+
+
+def in_player_text(el: Tag) -> bool:
+    """Inside text a player wrote: a comment, or a post's body (or a wp2020 ``article``)."""
+    if in_comments(el):
+        return True
+    return el.find_parent(class_=BODY_CLASSES) is not None or el.find_parent("article") is not None
+
+
+def next_listing_url(soup: BeautifulSoup, url: str) -> str | None:
+    """The next (older) listing page: ``<a rel="next">``, else the numbered page link.
+
+    Without ``rel="next"`` (a "Next Page &raquo;" link), the next page is the
+    link to this listing's own numbered page just after this one:
+    ExpressionEngine's ``{listing}/P{n}`` (``/P10``, ``/2016/05/P20``), or
+    WordPress's ``{listing}/page/{n}/``, with the least ``n`` greater than
+    this page's. Either way only a link of the page's own, to the same site over
+    HTTP(S), is followed: a link in a post's body or a comment is a player's
+    (``<a rel="next" href="javascript:...">``, ``/P99999``), not the blog's paging.
+    """
+    here = urlsplit(url)
+
+    def same_site(href: str) -> SplitResult | None:
+        try:
+            target = urlsplit(urljoin(url, href))
+        except ValueError:  # "http://[oops": no link at all
+            return None
+        ok = target.scheme in ("http", "https") and target.netloc == here.netloc
+        return target if ok else None
+
+    links = [a for a in soup.find_all("a", href=True) if not in_player_text(a)]
+    for a in links:
+        if "next" in (a.get("rel") or ()) and (target := same_site(str(a["href"]))) is not None:
+            return target.geturl()
+    base, current = numbered_page(here.path)
+    best: tuple[int, str] | None = None
+    for a in links:
+        target = same_site(str(a["href"]))
+        if target is None or target.fragment:
+            continue
+        at, n = numbered_page(target.path)
+        if at == base and n > current and (best is None or n < best[0]):
+            best = (n, target._replace(query="", fragment="").geturl())
+    return best[1] if best is not None else None

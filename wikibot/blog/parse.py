@@ -75,10 +75,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
+from gamestate.profiles.blognomic_139.bids import bid_mentions, comment_text
 from gamestate.profiles.blognomic_139.icons import icon_vote, scan_html
 from gamestate.profiles.blognomic_139.models import Comment, PostStatus
 from wikibot.blog.comments import classic_comments, wp_comments
@@ -90,16 +91,18 @@ from wikibot.blog.dates import (
     parse_blog_date,
 )
 from wikibot.blog.markup import (
+    BODY_CLASSES,
     category_from_slug,
     category_slug,
     check_markup,
     classes_of,
     detect_markup,
     find_tag,
+    in_comments,
     inner_html,
     is_complete_page,
+    next_listing_url,
     nodes_html,
-    numbered_page,
     squeezed_text,
 )
 from wikibot.blog.outcome import is_adminned_line, paragraph_lines, status_from_page
@@ -121,8 +124,6 @@ _COMMENTS_RE = re.compile(
     re.IGNORECASE,
 )
 """``Comments (N)`` (classic), ``N Comments``, ``One Comment``, ``No Comments`` (WordPress)."""
-_BODY_CLASSES = ("postbody", "entrybody", "entry-content", "entry-body")
-_COMMENT_REGIONS = ("comment", "commentbody", "comment-list", "comments-area")
 _TITLE_CLASSES = ("elementor-heading-title", "entry-title")
 _STATUS_CLASSES = frozenset(
     ("enacted", "failed", "vetoed", "illegal", "open", "pending", "self-killed", "selfkilled")
@@ -135,13 +136,6 @@ def _post_id(href: str) -> str | None:
     head, sep, rest = path.partition("/archive/")
     ident = rest.strip("/").split("/")[0] if sep else ""
     return unquote(ident) or None
-
-
-def _in_comments(el: Tag) -> bool:
-    """Inside a comment or the comments section (where quoted text may look like a post)."""
-    if el.find_parent(id="comments") is not None:
-        return True
-    return el.find_parent(class_=_COMMENT_REGIONS) is not None
 
 
 def _is_footer(p: Tag) -> bool:
@@ -188,20 +182,24 @@ class _PageReader:
             titles = []
             for h3 in self.soup.find_all("h3"):
                 link = h3.find("a", href=re.compile("/archive/"))
-                if isinstance(link, Tag) and not _in_comments(h3):
-                    ident = _post_id(str(link.get("href", "")))
-                    if ident:
-                        titles.append((h3, link, ident))
+                if not isinstance(link, Tag) or in_comments(h3):
+                    continue
+                ident = _post_id(str(link.get("href", "")))
+                if ident and h3.find_parent(class_=BODY_CLASSES) is not None:
+                    # A post's author may write anything in its body, a title included.
+                    self.warn(f"a post title {ident!r} inside a post's body; not read as a post")
+                elif ident:
+                    titles.append((h3, link, ident))
             heads = {id(h3) for h3, _, _ in titles}
             found = []
             for h3, link, ident in titles:
                 box = self._box_around(h3, heads)
-                body = find_tag(box, "div", class_=_BODY_CLASSES)
+                body = find_tag(box, "div", class_=BODY_CLASSES)
                 found.append(_Block(box, link, ident, box, body))
             return found
         found = []
         for article in self.soup.find_all("article"):
-            if "comment-body" in classes_of(article) or _in_comments(article):
+            if "comment-body" in classes_of(article) or in_comments(article):
                 continue
             if article.find_parent(class_="entry-content") or article.find_parent("article"):
                 continue
@@ -219,7 +217,7 @@ class _PageReader:
                     nodes.append(node)
                 found.append(_Block(article, link, ident, template, nodes))
             else:
-                body = find_tag(article, "div", class_=_BODY_CLASSES)
+                body = find_tag(article, "div", class_=BODY_CLASSES)
                 found.append(_Block(article, link, ident, article, body))
         return found
 
@@ -255,7 +253,7 @@ class _PageReader:
             el
             for el in box.find_all(name, **attrs)
             if (inside is None or (el is not inside and inside not in el.parents))
-            and not _in_comments(el)
+            and not in_comments(el)
         ]
 
     def _kind(
@@ -466,6 +464,10 @@ class _PageReader:
                 self.warn(f"{where}: unknown voting icon {src!r}; kept as written")
             if vote is not None and icon_vote(vote) is None:
                 self.warn(f"{where}: unknown vote {vote!r}; kept as written")
+            if "bid" in html.lower():
+                for m in bid_mentions(comment_text(html)):
+                    if m.absurd:  # rule "Planning" ignores it; say so where it is read
+                        self.warn(f"{where}: {m.text!r} is no bid: {m.reason}; ignored")
             moment = when if isinstance(when, datetime) else self._date(when, where, order)
             if moment is None:
                 moment = out[-1].posted_at if out else post.posted_at
@@ -491,28 +493,8 @@ class _PageReader:
     # Paging.
 
     def next_url(self) -> str | None:
-        """The next (older) listing page: ``<a rel="next">``, else the numbered page link.
-
-        Without ``rel="next"`` (a "Next Page &raquo;" link), the next page is the
-        link to this listing's own numbered page just after this one:
-        ExpressionEngine's ``{listing}/P{n}`` (``/P10``, ``/2016/05/P20``), or
-        WordPress's ``{listing}/page/{n}/``, with the least ``n`` greater than
-        this page's, on the same site.
-        """
-        link = self.soup.find("a", rel="next", href=True)
-        if isinstance(link, Tag):
-            return urljoin(self.url, str(link["href"]))
-        here = urlsplit(self.url)
-        base, current = numbered_page(here.path)
-        best: tuple[int, str] | None = None
-        for a in self.soup.find_all("a", href=True):
-            target = urlsplit(urljoin(self.url, str(a["href"])))
-            if target.netloc != here.netloc or target.fragment:
-                continue
-            at, n = numbered_page(target.path)
-            if at == base and n > current and (best is None or n < best[0]):
-                best = (n, target._replace(query="", fragment="").geturl())
-        return best[1] if best is not None else None
+        """The next (older) listing page (see :func:`next_listing_url`)."""
+        return next_listing_url(self.soup, self.url)
 
 
 def parse_listing(

@@ -71,6 +71,8 @@ class BidMention:
     """Rule "Planning": X is a non-negative multiple of 25."""
     reason: str
     """Why it is or is not a bid, quoting the rule."""
+    absurd: bool = False
+    """X has more than :data:`MAX_BID_DIGITS` digits: not read as a number at all."""
 
 
 def _cut(text: str) -> str:
@@ -106,6 +108,7 @@ def bid_mentions(text: str) -> list[BidMention]:
                         f"X = {match['sign']}{shown} has {len(digits):,} digits, more than any "
                         f"Budget could hold (at most {MAX_BID_DIGITS} digits)"
                     ),
+                    absurd=True,
                 )
             )
             continue

@@ -198,8 +198,10 @@ def render_demands(demands: Sequence[DemandStatus]) -> str:
         lines.append(f"* '''{_text(d.building)}''' ({_text(d.post)}): {state}")
         for bid in d.bids:
             if not bid.is_valid:
+                # No amount: X was no number ("I bid 25.5"), or absurd (thousands of digits).
+                amount = f" bid {bid.amount}" if bid.amount is not None else ""
                 lines.append(
-                    f"** ignored: {_text(bid.bidder)} bid {bid.amount} "
+                    f"** ignored: {_text(bid.bidder)}{amount} "
                     f"({_when(bid.at)}): {_text(bid.reason)}"
                 )
     return "\n".join(lines)
