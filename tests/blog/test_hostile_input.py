@@ -10,6 +10,7 @@ the blog), then runs the real commands on a fresh SQLite mirror (one test: Postg
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -354,3 +355,24 @@ def test_roll_of_thousands_of_digits_is_a_one_line_error(tmp_path: Path) -> None
         assert isinstance(result.exception, SystemExit), result.exception
         assert result.output.endswith(": at most 1000 dice of at most 1000000000 sides\n")
         assert result.output.count("\n") == 1 and len(result.output) < 120
+
+
+def test_the_sandbox_blog_answers_numbers_of_thousands_of_digits(
+    blog: SandboxBlog, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Paths and a Content-Length of 5000 digits: a 404 and a 413, not a server traceback
+    and a dropped connection."""
+    huge = "9" * 5000
+    for path in (f"P{huge}", f"page/{huge}/", f"member/{huge}"):
+        assert requests.get(blog.url + path, timeout=30).status_code == 404
+    host, port = blog.url.removeprefix("http://").rstrip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as conn:
+        conn.sendall(
+            b"POST /archive/queue/comment HTTP/1.1\r\nHost: x\r\n"
+            + f"Content-Length: {huge}\r\n\r\nauthor=Josh&body=hi".encode()
+        )
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk  # the server closes the connection after answering
+    assert reply.startswith(b"HTTP/1.1 413 "), reply[:200]
+    assert "Traceback" not in capfd.readouterr().err

@@ -66,7 +66,13 @@ naming the page and what was missing, and the rest of the page is kept:
   the same author in the same second; an id the page gives twice gets such a
   counter too, with a warning;
 * a voting icon under a vote-icon path that is none of the known icons, or an
-  unknown ``data-vote``, is kept as written, with a warning.
+  unknown ``data-vote``, is kept as written, with a warning; so is an absurd
+  "I bid X" (X of thousands of digits), which rule "Planning" then ignores.
+
+What players write (a post's body, a comment) is data, never the page's
+markup: a post title in a post's body is no post (a warning), the 2020 theme's
+classes in a comment do not change how the page is read, and a link there is
+never followed as the next listing page (:func:`next_listing_url`).
 """
 
 from __future__ import annotations

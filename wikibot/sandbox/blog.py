@@ -89,11 +89,15 @@ FAULT_KINDS = ("latency", "429", "500", "503", "truncate", "reset", "rewrite")
 VOTE_WORDS = ("for", "against", "deferential", "veto")
 """The explicit votes a comment form accepts (the 2020 theme's ``data-vote`` words)."""
 _CONTROL_PATHS = ("/_faults", "/_stats")
-_PAGED = re.compile(r"(?P<base>(?:/[^/]+)*/)(?:P(?P<offset>[0-9]+)|page/(?P<page>[0-9]+)/?)")
+# Page numbers and member ids of at most 9 digits: a longer one is no page (a 404), and
+# is never converted (int() refuses more than 4,300 digits).
+_PAGED = re.compile(
+    r"(?P<base>(?:/[^/]+)*/)(?:P(?P<offset>[0-9]{1,9})|page/(?P<page>[0-9]{1,9})/?)"
+)
 _MONTH = re.compile(r"/(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/")
 _CATEGORY = re.compile(r"/category/(?P<slug>[^/]+)/")
 _POST = re.compile(r"/archive/(?P<id>[^/]+)/?")
-_MEMBER = re.compile(r"/member/(?P<n>[0-9]+)/?")
+_MEMBER = re.compile(r"/member/(?P<n>[0-9]{1,9})/?")
 
 
 @dataclass(frozen=True)
