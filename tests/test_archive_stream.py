@@ -12,6 +12,8 @@ from functools import partial
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamestate.profiles.blognomic_139.models import DeferredComments, Game
 from wikibot import archive_stream
@@ -162,6 +164,52 @@ def test_a_cut_or_broken_file_gives_the_error_it_always_gave(
 )
 def test_odd_documents_read_as_they_always_did(text: str) -> None:
     _same(text)
+
+
+_value = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=8,
+)
+_post = st.fixed_dictionaries(
+    {
+        "id": st.sampled_from(["p1", "p2", " ", "p\u00e9"]),
+        "category": st.just("Proposal"),
+        "title": st.just("Proposal: X"),
+        "author": st.sampled_from(["Kevan", "Jos\u00e9"]),
+        "posted_at": st.sampled_from(["2016-05-23T10:17:00Z", "2016-05-23 10:17:00Z"]),
+        "comments": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "id": st.sampled_from(["c1", "c2"]),
+                    "author": st.just("Kevan"),
+                    "posted_at": st.sampled_from(["2016-05-23T11:00:00Z", "2016-W21-1T11:00:00Z"]),
+                },
+                optional={"body_html": _value, "vote": _value, "x": _value},
+            ),
+            max_size=3,
+        ),
+    },
+    optional={"status": _value, "body_html": _value, "unknown": _value},
+)
+
+
+@settings(max_examples=60)
+@given(
+    posts=st.lists(_post | _value, max_size=4),
+    before=st.dictionaries(st.sampled_from(["format", "players", "x"]), _value, max_size=2),
+    indent=st.sampled_from([None, 1]),
+    chunk=st.sampled_from([1, 5, 1 << 20]),
+)
+def test_any_archive_reads_as_it_does_whole(
+    posts: list[object], before: dict[str, Any], indent: int | None, chunk: int
+) -> None:
+    data = {"format": "nomic-archive/1", "players": [], **before, "posts": posts}
+    archive_stream.CHUNK, was = chunk, archive_stream.CHUNK
+    try:
+        _same(json.dumps(data, indent=indent, ensure_ascii=False))
+    finally:
+        archive_stream.CHUNK = was
 
 
 class _Pipe(io.StringIO):
