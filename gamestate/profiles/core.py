@@ -200,6 +200,9 @@ class Report:
     game_end: dict[str, Any] | None = None
     achieved: dict[str, str] = field(default_factory=dict)
     rules_after_day: dict[str, Any] = field(default_factory=dict)
+    waiting: list[dict[str, Any]] = field(default_factory=list)
+    """``{"for", "what"}`` each: what is not applied yet, and the input it waits for (a
+    roll, the admin's day), so nothing is skipped silently."""
     rules: dict[str, Any] | None = None
     """BlogNomic only: the Ruleset in force (ARCHITECTURE.md 2c); None for other games."""
     warnings: list[str] = field(default_factory=list)

@@ -41,6 +41,7 @@ KEYS_2B = {
     "game_end",
     "achieved",
     "rules_after_day",
+    "waiting",
 }
 MATTER_KEYS = {"outcome", "clause", "reason", "next_change"}
 OUTCOMES = {

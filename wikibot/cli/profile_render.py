@@ -59,6 +59,7 @@ def report_to_json(report: Report, number_keys: tuple[str, ...] = ()) -> dict[st
         "game_end": _jsonable(report.game_end),
         "achieved": _jsonable(report.achieved),
         "rules_after_day": _jsonable(report.rules_after_day),
+        "waiting": _jsonable(report.waiting),
     }
     if report.rules is not None:
         data["rules"] = report.rules  # BlogNomic's Ruleset in force (ARCHITECTURE.md 2c)
@@ -148,6 +149,9 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
         )
     for warning in report.warnings:
         lines.append(f"warning: {warning}")
+    for wait in report.waiting:
+        for what in wait.get("what", ()):
+            lines.append(f"waits for {wait.get('for')}: {what}")
     order = sorted(
         (m for m in archive.matters if m.id in report.matters), key=lambda m: m.posted_at
     )

@@ -22,8 +22,10 @@ The day's steps: 1. buy orders; 2. judge (accepted: a Real Estate Guide); 3. tur
 the order the proposals were received; 4. the other actions; 5. rule changes from the
 accepted proposals (``changes``; ``accepted_changes`` for "accepted in part"); then
 the victory check (rule "Ending The Game"). A turn whose throw is not recorded stops
-the books there: what follows waits for the roll. After the game ends nothing more is
-processed.
+only what depends on the dice: that turn and the later ones (squares, money, occupied
+squares), the day's other actions and the victory check, and every later day; the day's
+rule changes, which depend only on the judgements, still happen. ``waiting`` lists what
+waits for which roll. After the game ends nothing more is processed.
 """
 
 from __future__ import annotations
@@ -104,6 +106,8 @@ class Books:
     game_end: dict[str, Any] | None = None
     halted: str | None = None
     """Why the books stop short of ``now`` (a roll not yet recorded)."""
+    waiting: list[dict[str, Any]] = field(default_factory=list)
+    """``{"for": the roll, "what": [...]}``: what a missing roll holds back."""
     warnings: list[str] = field(default_factory=list)
 
 
@@ -270,9 +274,7 @@ class _Keeper:
         # 3. Execute player game turns.
         for order, m in enumerate(proposals, start=1):
             if not self.turn(m, order, at, present):
-                awaiting = self.books.turns[m.id].awaiting
-                self.books.halted = f"the admin's day of {label} awaits the roll {awaiting!r}"
-                self.books.warnings.append(f"{self.books.halted}; the books stop there")
+                self.missing_roll(m, order, proposals, label)
                 return
         # 4. Perform all other buys, sells, trades, upgrades, renames...
         self.actions(at, present, "action")
@@ -281,6 +283,26 @@ class _Keeper:
         for m in proposals:
             self.change_rules(m)
         self.victory(label, present)
+
+    def missing_roll(self, m: Matter, order: int, proposals: list[Matter], label: str) -> None:
+        """A roll not recorded: the turns from this one on, the other actions and the
+        victory check wait for it; step 5 (the rules) does not depend on the dice."""
+        awaiting = self.books.turns[m.id].awaiting
+        self.books.halted = f"the admin's day of {label} awaits the roll {awaiting!r}"
+        what = [f"{p.id}'s turn ({p.author})" for p in proposals[order - 1 :]]
+        what += [
+            f"the other actions of the admin's day {label}",
+            "the victory check",
+            "every later admin's day",
+        ]
+        self.books.waiting.append({"for": f"the roll {awaiting!r}", "what": what})
+        self.books.warnings.append(
+            f"{self.books.halted}; waiting for it: {', '.join(what)}; the day's rule "
+            "changes are made"
+        )
+        self.books.effect_order = []
+        for p in proposals:
+            self.change_rules(p)
 
     def counts_accepted(self, result: str) -> bool:
         return result == "accepted" or (

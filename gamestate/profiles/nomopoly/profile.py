@@ -41,6 +41,9 @@ from gamestate.profiles.nomopoly.dice import turn_dice
 __all__ = ["NomopolyProfile"]
 
 JUDGEMENTS = frozenset({"accepted", "rejected", "accepted in part"})
+HELD = "judged; applied at the admin's day, not yet held"
+"""A judged proposal whose admin's day has not come: none of its effects are applied."""
+ALL_JUDGED = "judged; applied once the day's proposals are all judged, not yet"
 
 
 class NomopolyProfile(BaseProfile):
@@ -132,6 +135,18 @@ class NomopolyProfile(BaseProfile):
         report.achieved = achieved(ledger, present, options)
         report.rules_after_day = dict(ledger.rules_changed)
         report.warnings = warnings + books.warnings
+        # Nothing applied silently: a judgement whose admin's day has not been held.
+        held = [
+            f"{m.id} ({m.author}): {o.numbers['waits']}"
+            for m in archive.matters
+            if (o := report.matters.get(m.id)) is not None
+            and o.numbers.get("waits") in (HELD, ALL_JUDGED)
+        ]
+        if held:
+            which = "the admin's day" if options.batch_processed == "admin_day" else "judging"
+            report.waiting.append({"for": which, "what": held})
+            report.warnings.append("; ".join(held))
+        report.waiting += books.waiting
         return report
 
     def outcome(self, m: Matter, books: Books, now: datetime, options: Options) -> Outcome:
@@ -143,6 +158,7 @@ class NomopolyProfile(BaseProfile):
             "dice": None,
             "direction": None,
             "by": None,
+            "waits": None,
         }
         sent = format_time(m.posted_at)
         if m.id in books.replaced:
@@ -178,8 +194,11 @@ class NomopolyProfile(BaseProfile):
                 later = f"the game ended on {books.game_end['day']}; no turn"
             elif books.halted is not None:
                 later = f"its turn waits: {books.halted}"
+                numbers["waits"] = books.waiting[-1]["for"] if books.waiting else None
             else:
-                later = f"its turn (dice {dice.why}) comes at the admin's day"
+                numbers["waits"] = HELD if options.batch_processed == "admin_day" else ALL_JUDGED
+                later = f"{numbers['waits']}: its turn (dice {dice.why}), its Real Estate Guide "
+                later += "and its rule changes come then"
             reason = f"{judged}; batch {batch.day.isoformat()}, turn {order}; {later}"
         else:
             dice = turn.dice
@@ -188,6 +207,7 @@ class NomopolyProfile(BaseProfile):
                 happened = f"no turn: {turn.skipped}"
             elif turn.awaiting:
                 happened = f"dice {dice.why}; the turn awaits the roll {turn.awaiting!r}"
+                numbers["waits"] = f"the roll {turn.awaiting!r}"
             else:
                 happened = f"dice {dice.why}; " + "; ".join(turn.notes)
             reason = f"{judged}; batch {batch.day.isoformat()}, turn {turn.order}: {happened}"
