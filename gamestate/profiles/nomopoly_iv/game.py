@@ -9,7 +9,10 @@ resolves the event it belongs to even when it was recorded days later.
 
 A draw resolves the event of its kind due at its ``due`` instant; without ``due``, the
 earliest event of its kind still unresolved that fell due at or before the draw was
-recorded. A due event whose draw is not (yet) recorded is listed as awaiting its draw.
+recorded, except that a draw recorded at the very instant an event of its kind fell due
+resolves that event before an earlier unresolved one (and says so, since a late draw for
+the earlier one would read the same). A due event whose draw is not (yet) recorded is
+listed as awaiting its draw.
 
 At one instant, in order: cool-downs that have elapsed end, then the hourly random end,
 then Jumps and the Scientists' income (the ``cool_downs_first`` setting swaps these two
@@ -150,11 +153,31 @@ class _Game:
         while i < len(draws) and draws[i].at < due:
             i += 1
         self.next_draw[what] = i + 1 if i < len(draws) else i
+        if i < len(draws) and draws[i].at > due and self.due_at(what, draws[i].at):
+            e = draws[i]
+            self.warn(
+                f"event {e.index} (draw {what!r}) recorded {format_time(e.at)}, the instant "
+                f"an event of its kind fell due: it took the event due at its own instant, not "
+                f"the one due {format_time(due)}; give the draw's due to choose"
+            )
+            self.next_draw[what] = i
+            self.awaiting[what].append(due)
+            return None
         if i < len(draws):
             self.used.add(draws[i].index)
             return draws[i].get("result")
         self.awaiting[what].append(due)
         return None
+
+    def due_at(self, what: str, t: datetime) -> bool:
+        """Does an event of kind ``what`` fall due at ``t`` (as far as known now)?"""
+        if what == DRAW_FAIRY:
+            return schedule.next_sunday_noon(t - _SECOND) == t
+        if what == DRAW_SHOP:
+            return schedule.next_shop_move(t - _SECOND, self.options.saturday_midnight) == t
+        if what == DRAW_COOL_DOWN:
+            return t.minute == 0 and t.second == 0
+        return any(b.placed_at + _HOURS_120 == t for b in self.books.boxes)
 
     # What falls due next.
     def next_instant(self) -> datetime:

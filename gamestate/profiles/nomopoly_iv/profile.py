@@ -19,6 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar
 
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.base import BaseProfile
 from gamestate.profiles.clock import zone
 from gamestate.profiles.core import Archive, Outcome, Report, Setting
@@ -106,6 +107,13 @@ class NomopolyIV(BaseProfile):
         if books.winners and books.won_at is not None:
             report.achieved = {w: "level 25 or higher" for w in books.winners}
         report.warnings = played.warnings
+        if since is not None and since < played.start and "as_of" not in archive.game_state:
+            first = "the first record" if played.start < now else "--now (nothing is recorded)"
+            report.warnings.append(
+                f"--since {format_time(since)} is before anything the archive can place: "
+                f"game_state.as_of is missing, so the books start at {format_time(played.start)} "
+                f"({first}) and nothing before it is counted as fallen due"
+            )
         return report
 
 
