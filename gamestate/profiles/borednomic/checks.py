@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamestate.profiles.borednomic import clauses
+from gamestate.profiles.borednomic.records import check_records
 from gamestate.profiles.borednomic.standing import FIELDS
 from gamestate.profiles.clock import zone
 from gamestate.profiles.core import Archive, ProfileError
@@ -100,4 +101,5 @@ def check_archive(archive: Archive) -> list[str]:
                 raise archive.error(record, f"the veto is dated before {matter_id} was made")
         elif by is not None and not isinstance(by, str):
             raise archive.error(record, f"'by' must be a name, got {_show(by)}")
+    check_records(archive)
     return warnings

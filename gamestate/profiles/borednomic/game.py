@@ -36,7 +36,15 @@ from zoneinfo import ZoneInfo
 from gamestate.profiles.borednomic import clauses
 from gamestate.profiles.borednomic.ballots import Ballot, ballots_for, spend_reserves, tally
 from gamestate.profiles.borednomic.checks import matter_ref
-from gamestate.profiles.borednomic.schedule import Week, local_text, week_of
+from gamestate.profiles.borednomic.economy import Economy
+from gamestate.profiles.borednomic.schedule import (
+    PROPOSITION_BEGINS,
+    VOTING_BEGINS,
+    Week,
+    due_between,
+    local_text,
+    week_of,
+)
 from gamestate.profiles.borednomic.standing import Standing
 from gamestate.profiles.core import Archive, Event, Matter, Member, Outcome
 
@@ -60,6 +68,7 @@ class Played:
     standings: dict[str, Standing]
     paused: bool
     warnings: list[str]
+    economy: Economy
 
 
 @dataclass
@@ -92,6 +101,7 @@ class _Game:
         self.outcomes: dict[str, Outcome] = {}
         self._warnings: dict[str, None] = {}
         self.vetoes: dict[str, Event] = {}
+        self.economy = Economy(archive, self.standings, self.players, self.admins, rules.tz)
 
     # What the rules merely ignore, said once each.
     def warn(self, record: str, message: str, clause: str) -> None:
@@ -142,11 +152,19 @@ class _Game:
                 ],
             )
             week = week_of(week.ends_at, self.rules.tz)
+        # 9.6: the Admin's $1 as each period begins, until the game ends.
+        end = self.economy.game_end["day"] if self.economy.game_end else now
+        self.economy.admin_money += sum(
+            1
+            for d in due_between(start, end, self.rules.tz)
+            if d["event"] in (PROPOSITION_BEGINS, VOTING_BEGINS)
+        )
         return Played(
             outcomes={m.id: self.outcomes[m.id] for m in matters if m.id in self.outcomes},
             standings=self.standings,
             paused=self.paused,
             warnings=list(self._warnings),
+            economy=self.economy,
         )
 
     def saturated(self, moment: datetime) -> bool:
@@ -191,7 +209,8 @@ class _Game:
             steps.append((week.proposals_due, 0, 0, "propositions end"))
         if start < week.closes_at <= now:
             steps.append((week.closes_at, 0, 1, "voting ends"))
-        steps.extend((e.at, 1, e.index, e) for e in events)
+        # 7.2 at one instant: actions, then dice rolls, then what movement triggers.
+        steps.extend((e.at, 1, _phase(e) * len(self.archive.events) + e.index, e) for e in events)
         steps.extend((m.posted_at, 2, self.order[m.id], m) for m in matters)
         for _, _, _, step in sorted(steps, key=lambda s: s[:3]):
             if isinstance(step, Event):
@@ -210,6 +229,8 @@ class _Game:
             if self.paused:
                 self.warn(f"event {e.index} (pause)", "the game is already paused", clauses.PAUSE)
             self.paused = True
+        elif e.type != "admin_veto":
+            self.economy.apply(e, paused=self.paused)
 
     # Proposals (8, 9.2, 10).
     def proposal(self, m: Matter, week: Week, book: _WeekBook) -> None:
@@ -227,6 +248,8 @@ class _Game:
             refused = (clauses.PLAYERS_PROPOSE, f"{author} is not a player when it was sent")
         elif self.paused:
             refused = (clauses.PAUSE, f"sent {self.local(m.posted_at)}, while the game is paused")
+        elif self.economy.game_end is not None:
+            refused = (clauses.GAME_ENDS, f"{self.economy.game_end['winner']} has won the game")
         elif self.standings[author].is_bankrupt():
             money = self.standings[author].money
             refused = (clauses.BANKRUPT_MAY_NOT, f"{author} has {_money(money)}: bankrupt")
@@ -382,6 +405,15 @@ class _Game:
         for b in ballots:
             if b.value == "Yay":
                 self.standings[b.voter].gain_experience(1)
+
+
+def _phase(e: Event) -> int:
+    """7.2 "Actions. Dice Rolls. Movement. Triggered effects from movement." at one instant."""
+    if (e.type == "draw" and e.get("what") == "turn") or e.get("action") == "use ticket":
+        return 1
+    if e.type == "draw" or e.type == "answer":
+        return 2
+    return 0
 
 
 def play(archive: Archive, rules: Rules, now: datetime) -> Played:

@@ -35,6 +35,7 @@ from typing import ClassVar
 from gamestate.profiles.base import BaseProfile
 from gamestate.profiles.borednomic.ballots import VOTE_VALUES
 from gamestate.profiles.borednomic.checks import check_archive, time_zone
+from gamestate.profiles.borednomic.economy import ACTION_NAMES
 from gamestate.profiles.borednomic.game import Rules, play
 from gamestate.profiles.borednomic.schedule import due_between, next_due
 from gamestate.profiles.core import Archive, Report, Setting
@@ -71,8 +72,20 @@ class BoredNomic(BaseProfile):
         ),
     )
     matter_kinds: ClassVar[frozenset[str]] = frozenset({"proposal"})
-    event_types: ClassVar[frozenset[str]] = frozenset({"admin_veto", "pause"})
-    action_names: ClassVar[frozenset[str]] = frozenset()
+    event_types: ClassVar[frozenset[str]] = frozenset(
+        {
+            "admin_veto",
+            "pause",
+            "draw",
+            "buy",
+            "action",
+            "answer",
+            "name_rejected",
+            "add_square",
+            "trade",
+        }
+    )
+    action_names: ClassVar[frozenset[str]] = ACTION_NAMES
     number_keys: ClassVar[tuple[str, ...]] = ("yay", "nay", "closes_at")
     vote_values: ClassVar[frozenset[str]] = VOTE_VALUES
     judgement_results: ClassVar[frozenset[str]] = frozenset()
@@ -101,13 +114,28 @@ class BoredNomic(BaseProfile):
         rules = self.rules(archive)
         played = play(archive, rules, now)
         warnings = list(dict.fromkeys(static + played.warnings))
+        eco = played.economy
+        state = {}
+        for name, s in played.standings.items():
+            state[name] = s.as_dict()
+            state[name]["owns"] = eco.board.owned_by(name)
+        game_state = {
+            **archive.game_state,
+            "paused": played.paused,
+            "board": [square.as_dict() for square in eco.board.squares],
+        }
+        if eco.admin is not None:
+            game_state["admin"] = {"name": eco.admin, "money": eco.admin_money}
         return Report(
             profile=self.name,
             now=now,
             since=since,
             matters=played.outcomes,
-            state={name: s.as_dict() for name, s in played.standings.items()},
-            game_state={**archive.game_state, "paused": played.paused},
+            state=state,
+            game_state=game_state,
+            actions=[entry.as_dict() for entry in eco.entries],
+            winners=list(eco.winners),
+            game_end=eco.game_end,
             due=[] if since is None else due_between(since, now, rules.tz),
             next_due=next_due(now, rules.tz),
             warnings=warnings,

@@ -1,17 +1,39 @@
-"""A player's numbers as BoredNomic keeps them: money (rule 4), level and
-experience (rule 12), PropositionsInReserve and VotesInReserve (rule 15)."""
+"""A player's numbers as BoredNomic keeps them: money (rule 4), level, experience
+and hit points (rule 12), PropositionsInReserve and VotesInReserve (rule 15), the
+square they occupy (6.6) and their items (rules 5, 14, 17, 20)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from math import isqrt
 from typing import Any
 
 __all__ = ["FIELDS", "Standing", "level_ups"]
 
-FIELDS = ("money", "level", "experience", "votes_in_reserve", "propositions_in_reserve")
-"""The per-player values this profile reads and reports (``roster[].state``)."""
+FIELDS = (
+    "money",
+    "level",
+    "experience",
+    "votes_in_reserve",
+    "propositions_in_reserve",
+    "hit_points",
+    "square",
+    "eggs",
+    "tickets",
+    "correct_answers",
+)
+"""The whole-number values this profile reads and reports (``roster[].state``); the
+lists ``owns``, ``items`` and ``beaten`` and the count ``hens`` are read too."""
+
+GLADIUS = "Golden Gladius"
+ROBE = "Inquisitor's Robe"
+HEN = "Golden Egg Laying Hen"
+EGG = "Golden Egg"
+TICKET = "Ticket to the Arena"
+ITEM_NAMES = (HEN, EGG, GLADIUS, ROBE, TICKET)
+"""5.3's Game Inventory, in its order."""
 
 _DEFAULTS = {
     "money": 10000,  # 4.2 "Each player begins the game with $10000"
@@ -19,6 +41,11 @@ _DEFAULTS = {
     "experience": 0,  # 12.2 "Experience: 0"
     "votes_in_reserve": 0,
     "propositions_in_reserve": 0,
+    "hit_points": 100,  # 12.2 "Hit Points: 100"
+    "square": 1,  # 6.6 "All players start the game on Square #1."
+    "eggs": 0,
+    "tickets": 0,
+    "correct_answers": 0,
 }
 
 
@@ -56,13 +83,29 @@ class Standing:
     experience: int = 0
     votes_in_reserve: int = 0
     propositions_in_reserve: int = 0
+    hit_points: int = 100
+    square: int = 1
+    eggs: int = 0
+    tickets: int = 0
+    correct_answers: int = 0
+    """20.5: questions answered correctly in The Inquisition."""
+    hens: list[datetime | None] = field(default_factory=list)
+    """14: each hen's purchase instant (None: held when the archive starts)."""
+    items: list[str] = field(default_factory=list)
+    """The Golden Gladius, the Inquisitor's Robe."""
+    beaten: list[str] = field(default_factory=list)
+    """17.5 "which of the other players they have beaten"."""
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> Standing:
-        """The roster's ``state`` (already checked to hold whole numbers), seed
-        defaults for what it leaves out."""
+        """The roster's ``state`` (already checked), seed defaults for what it leaves out."""
         values = {key: state.get(key, default) for key, default in _DEFAULTS.items()}
-        return cls(**values)
+        return cls(
+            **values,
+            hens=[None] * int(state.get("hens", 0)),
+            items=list(state.get("items", [])),
+            beaten=list(state.get("beaten", [])),
+        )
 
     def is_bankrupt(self) -> bool:
         """4.3 "If a player has less than $1, that player is said to be bankrupt." """
@@ -97,5 +140,29 @@ class Standing:
         """12.5's points, then 12.3's level-ups."""
         self.level, self.experience = level_ups(self.level, self.experience + points)
 
-    def as_dict(self) -> dict[str, int]:
-        return asdict(self)
+    def lose_hit_points(self, points: int) -> bool:
+        """Damage, then 12.4: at 0 or less, hit points 100 and level less 2. True if so."""
+        self.hit_points -= points
+        if self.hit_points <= 0:
+            self.hit_points = 100
+            self.level -= 2
+            return True
+        return False
+
+    def as_dict(self) -> dict[str, Any]:
+        """The values a player's line shows: the seed's numbers, then the items."""
+        return {
+            "money": self.money,
+            "level": self.level,
+            "experience": self.experience,
+            "votes_in_reserve": self.votes_in_reserve,
+            "propositions_in_reserve": self.propositions_in_reserve,
+            "hit_points": self.hit_points,
+            "square": self.square,
+            "hens": len(self.hens),
+            "eggs": self.eggs,
+            "tickets": self.tickets,
+            "items": list(self.items),
+            "beaten": list(self.beaten),
+            "correct_answers": self.correct_answers,
+        }

@@ -118,7 +118,19 @@ def test_the_registry_hands_out_this_profile() -> None:
     assert registered is PROFILE
     assert PROFILE.matter_kinds == frozenset({"proposal"})
     assert PROFILE.vote_values == frozenset({"Yay", "Nay", "Abstain"})
-    assert PROFILE.event_types == frozenset({"admin_veto", "pause"})
+    assert PROFILE.event_types == frozenset(
+        {
+            "admin_veto",
+            "pause",
+            "draw",
+            "buy",
+            "action",
+            "answer",
+            "name_rejected",
+            "add_square",
+            "trade",
+        }
+    )
     assert PROFILE.judgement_results == frozenset()
     assert {s.name: s.default for s in PROFILE.settings} == {
         "timezone": "UTC",
@@ -868,6 +880,27 @@ def test_an_accepted_proposal_pays_experience() -> None:
     }
 
 
+WHOLE_STATE = {
+    "hit_points": 100,
+    "square": 1,
+    "hens": 0,
+    "eggs": 0,
+    "tickets": 0,
+    "items": [],
+    "beaten": [],
+    "correct_answers": 0,
+    "owns": [],
+}
+"""Issue 27: each player's whole state, as a player who has not yet played has it."""
+WHOLE_STATE_BEFORE = (
+    "money",
+    "level",
+    "experience",
+    "votes_in_reserve",
+    "propositions_in_reserve",
+)
+
+
 def test_state_has_every_player_and_not_the_admin() -> None:
     result = report(game([prop("p", "Ann", MON)]), TUE)
     assert sorted(result.state) == ["Ann", "Ben", "Cy", "Dee"]
@@ -877,8 +910,13 @@ def test_state_has_every_player_and_not_the_admin() -> None:
         "experience": 0,
         "votes_in_reserve": 0,
         "propositions_in_reserve": 0,
+        **WHOLE_STATE,
     }
-    assert result.game_state == {"paused": False}
+    assert {k: v for k, v in result.game_state.items() if k != "board"} == {
+        "paused": False,
+        "admin": {"name": "The T", "money": 0},
+    }
+    assert len(result.game_state["board"]) == 20
     assert (result.profile, result.now, result.since) == ("borednomic", at(TUE), None)
 
 
@@ -1210,7 +1248,7 @@ def test_the_example_archive() -> None:
     } == {"p1": (2, 1), "p2": (1, 2), "p3": (1, 0), "p7": (2, 0), "p8": (2, 2), "p9": (1, 0)}
     assert result.matters["p9"].next_change == at("2004-03-21T06:00:00Z")
     assert all(o.clause in SEED for o in result.matters.values())
-    assert result.state["Ann"] == {
+    assert {k: result.state["Ann"][k] for k in WHOLE_STATE_BEFORE} == {
         "money": 10000,
         "level": 2,
         "experience": 10,
