@@ -126,6 +126,11 @@ class WikiConfig:
     votes_page: str = "Votes"
     audit_page: str = "Gamestate audit"
     """The report page of ``wiki audit --apply``: one line per flagged revision."""
+    gamestate_pages: tuple[str, ...] = ()
+    """The pages that hold a dynasty's gamestate in wikitables (any dynasty's audit and
+    ``wiki history``; docs/any-dynasty.md)."""
+    gamestate_key: str = ""
+    """The column that names each row of those tables; empty: each table's first."""
     path: str = "/"
     """Script path of the wiki (where api.php lives)."""
     edit_interval: float = 10.0
@@ -138,6 +143,7 @@ class WikiConfig:
 
     def __post_init__(self) -> None:
         _take_login(self)
+        object.__setattr__(self, "gamestate_pages", tuple(self.gamestate_pages))
 
     @property
     def bot_name(self) -> str:
@@ -354,6 +360,7 @@ _KINDS: dict[str, tuple[type, ...]] = {
     "str | None": (str, type(None)),
     "float": (int, float),
     "Terms": (dict,),
+    "tuple[str, ...]": (list, tuple),
 }
 
 
@@ -372,6 +379,7 @@ def _section(
         kinds = _KINDS.get(str(fields[key].type), ())
         if kinds and (isinstance(value, bool) or not isinstance(value, kinds)):
             wanted = str(fields[key].type).replace("str", "a string").replace("float", "a number")
+            wanted = wanted.replace("tuple[a string, ...]", "a list of strings")
             shown = (
                 "a value not shown (it is a secret)" if key == "webhook" else redact(repr(value))
             )

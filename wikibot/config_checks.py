@@ -146,6 +146,21 @@ def _title(*, empty: bool = False) -> Check:
     return check
 
 
+def _titles(value: list[Any] | tuple[Any, ...]) -> str | None:
+    """A list of page titles, each checked as one (``[wiki] gamestate_pages``)."""
+    seen: set[str] = set()
+    for item in value:
+        if not isinstance(item, str):
+            return f"must be a list of wiki page titles, got {_show(item)} in it"
+        problem = _title()(item)
+        if problem is not None:
+            return f"{_show(item)}: {problem}"
+        if item.strip() in seen:
+            return f"names {_show(item)} twice"
+        seen.add(item.strip())
+    return None
+
+
 def _start(value: str) -> str | None:
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
         return f"must be a date written YYYY-MM-DD (e.g. 2016-05-01), got {_show(value)}"
@@ -278,6 +293,8 @@ _CHECKS: Mapping[str, Mapping[str, Check]] = {
         "ruleset_page": _title(),
         "votes_page": _title(),
         "audit_page": _title(),
+        "gamestate_pages": _titles,
+        "gamestate_key": _text("a column name"),
         "path": _script_path,
         "edit_interval": _seconds,
         "run_page": _title(empty=True),
