@@ -24,6 +24,7 @@ from gamestate.profiles.nomopoly_iv.books import (
     Cooling,
     Standing,
 )
+from gamestate.profiles.nomopoly_iv.checks import ALIASES
 from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, cool_down_of, unit_type
 
 __all__ = ["FORT_PRICE", "Judged", "judge_action", "judge_command"]
@@ -69,6 +70,7 @@ def judge_action(
 ) -> Judged:
     """A recorded ``action`` event, judged and (if allowed) applied."""
     who, name = str(e.get("player")), str(e.get("action"))
+    name = ALIASES.get(name, name)
     s = books.players[who]
     if not books.present(who, at):
         return _no(f"{name}: {who} is not on the roster then")

@@ -29,6 +29,7 @@ from gamestate.profiles.nomopoly_iv.units import COMMANDS, unit_type
 
 __all__ = [
     "ACTIONS",
+    "ALIASES",
     "DRAWS",
     "EVENT_TYPES",
     "MAX_SPAN_DAYS",
@@ -50,6 +51,10 @@ ACTIONS = frozenset(
     }
 )
 """The players' actions, in the seed's words."""
+ALIASES = {"Receive Training": "Receive Teaching"}
+"""The seed's other words for an action: "If no one performs the "Receive Training"
+within 1 day" names the Fairy's action too. Both are accepted."""
+ACTIONS = ACTIONS | frozenset(ALIASES)
 DRAW_COOL_DOWN = "cool down ended"
 DRAW_FAIRY = "Experience Fairy"
 DRAW_BOX = "? Box placed"

@@ -1,0 +1,364 @@
+"""What each profile reads from a ``nomic-archive/2`` archive, described as data: every
+event type with its fields, every action, draw and command name, every ``state`` and
+``game_state`` field with its shape, and the words that name the same thing.
+
+``nomicbot profiles --json`` prints it and :mod:`gamestate.profiles.schema` turns it into
+a JSON Schema, so an Admin writing an archive by hand need not read the code. Each shape
+is a short text for people and a JSON Schema fragment for tools.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamestate.profiles import get_profile
+from gamestate.profiles.borednomic.standing import FIELDS
+from gamestate.profiles.nomopoly.checks import MAX_DICE, MAX_SQUARES, UPGRADES
+from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
+from gamestate.profiles.nomopoly_iv.checks import (
+    ACTIONS,
+    ALIASES,
+    DRAW_BOX,
+    DRAW_COOL_DOWN,
+    DRAW_FAIRY,
+    DRAW_ITEM,
+    DRAW_SHOP,
+    DRAWS,
+)
+from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, UNITS
+
+__all__ = ["TIME_PATTERN", "Field", "Inputs", "Shape", "inputs_of"]
+
+TIME_PATTERN = (
+    r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([Zz]|[+-][0-9]{2}:[0-9]{2})$"
+)
+"""A time as archives write it (``2016-05-23T10:17:00Z``; an offset is also read)."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A value's shape: words for people, a JSON Schema fragment for tools."""
+
+    text: str
+    schema: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a record."""
+
+    name: str
+    shape: Shape
+    required: bool = False
+    doc: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "shape": self.shape.text, "required": self.required}
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Everything a profile reads beyond the core (ARCHITECTURE.md 1b)."""
+
+    events: Mapping[str, tuple[Field, ...]] = field(default_factory=dict)
+    """Event type -> its fields (``at`` and ``type`` are every event's)."""
+    actions: tuple[str, ...] = ()
+    draws: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
+    state: tuple[Field, ...] = ()
+    game_state: tuple[Field, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """A second word -> the seed's own word it names; both are accepted."""
+    votes: bool = True
+    """False: a vote is refused (the admin judges)."""
+    event_rules: tuple[Mapping[str, Any], ...] = ()
+    """Further JSON Schema conditions on an event (a draw's result by its ``what``)."""
+
+    def aliases_for(self, words: frozenset[str] | tuple[str, ...]) -> list[str]:
+        """The second words naming any of ``words``."""
+        return [alias for alias, word in self.aliases.items() if word in words]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "events": {t: [f.as_dict() for f in fs] for t, fs in sorted(self.events.items())},
+            "actions": list(self.actions),
+            "draws": list(self.draws),
+            "commands": list(self.commands),
+            "state": [f.as_dict() for f in self.state],
+            "game_state": [f.as_dict() for f in self.game_state],
+            "aliases": dict(sorted(self.aliases.items())),
+        }
+
+
+# Shapes.
+
+
+def integer(low: int | None = None, high: int | None = None, what: str = "a whole number") -> Shape:
+    schema: dict[str, Any] = {"type": "integer"}
+    if low is not None:
+        schema["minimum"] = low
+    if high is not None:
+        schema["maximum"] = high
+    bounds = f" {'' if low is None else low}..{'' if high is None else high}"
+    return Shape(what + (bounds if low is not None or high is not None else ""), schema)
+
+
+TIME = Shape("a time YYYY-MM-DDTHH:MM:SSZ", {"type": "string", "pattern": TIME_PATTERN})
+NAME = Shape("a name", {"type": "string", "pattern": r"\S"})
+TEXT = Shape("text", {"type": "string"})
+BOOL = Shape("true or false", {"type": "boolean"})
+ANY = Shape("any value", {})
+
+
+def one_of(values: tuple[str, ...] | frozenset[str], what: str = "one of") -> Shape:
+    listed = sorted(values)
+    return Shape(f"{what} " + ", ".join(listed), {"enum": listed})
+
+
+def list_of(item: Shape, *, most: int | None = None) -> Shape:
+    schema: dict[str, Any] = {"type": "array", "items": dict(item.schema)}
+    if most is not None:
+        schema["maxItems"] = most
+    return Shape(f"a list of {item.text}", schema)
+
+
+def table_of(value: Shape, key: str = "name") -> Shape:
+    return Shape(
+        f"{key} -> {value.text}", {"type": "object", "additionalProperties": dict(value.schema)}
+    )
+
+
+def keyed(shape: Shape, pattern: str) -> Shape:
+    """``shape`` (an object) whose keys match ``pattern``."""
+    return Shape(shape.text, {**shape.schema, "propertyNames": {"pattern": pattern}})
+
+
+def either(*shapes: Shape) -> Shape:
+    return Shape(" or ".join(s.text for s in shapes), {"anyOf": [dict(s.schema) for s in shapes]})
+
+
+def record(*fields: Field) -> Shape:
+    schema = {
+        "type": "object",
+        "properties": {f.name: dict(f.shape.schema) for f in fields},
+        "required": [f.name for f in fields if f.required],
+    }
+    shown = ", ".join(f.name + ("" if f.required else "?") for f in fields)
+    return Shape("{" + shown + "}", schema)
+
+
+def _f(name: str, shape: Shape, required: bool = False) -> Field:
+    return Field(name, shape, required)
+
+
+PLAYER = _f("player", NAME, True)
+
+
+# Nomopoly IV (seed 002).
+
+_KINDS = "|".join(re.escape(k) for k in sorted({*UNITS, *BUILDINGS}, key=len, reverse=True))
+_IV_UNIT = Shape(
+    "a unit or building named Kind#number, such as SCV#1 ("
+    + ", ".join(sorted({*UNITS, *BUILDINGS}))
+    + ")",
+    {"type": "string", "pattern": f"^({_KINDS})#[0-9]+$"},
+)
+_NULL = Shape("null", {"type": "null"})
+_BIG = 10**12
+_IV_SQUARE = integer(1, 10_000, "a square")
+_IV_MODES = (RESEARCHING, COUNTER_RESEARCHING, IDLE)
+_SQUARE_DRAWS = (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP)
+_SCIENTIST = Shape(
+    "a Scientist's name such as Scientist#1", {"type": "string", "pattern": "^Scientist#[0-9]+$"}
+)
+NOMOPOLY_IV = Inputs(
+    events={
+        "action": (
+            PLAYER,
+            _f("action", NAME, True),
+            _f("distance", either(integer(-_BIG, _BIG), _NULL)),
+            _f("square", either(_IV_SQUARE, _NULL)),
+        ),
+        "command": (
+            PLAYER,
+            _f("command", one_of(frozenset(COMMANDS)), True),
+            _f("unit", _IV_UNIT, True),
+            _f("amount", either(integer(-_BIG, _BIG), _NULL)),
+            _f("distance", either(integer(-_BIG, _BIG), _NULL)),
+            _f("target", either(Shape("a player's name", {"type": "string"}), _NULL)),
+            _f("new", either(_IV_UNIT, _NULL)),
+            _f("killed", list_of(_IV_UNIT)),
+        ),
+        "fine": (PLAYER, _f("amount", integer(what="dollars"), True)),
+        "draw": (
+            _f("what", one_of(DRAWS), True),
+            _f("result", ANY, True),
+            _f("due", either(TIME, _NULL)),
+        ),
+    },
+    actions=tuple(sorted(ACTIONS - frozenset(ALIASES))),
+    draws=tuple(sorted(DRAWS)),
+    commands=tuple(sorted(COMMANDS)),
+    state=(
+        _f("level", integer(-(10**6), 10**6)),
+        _f("experience", integer(0, 10**9)),
+        _f("jumps", integer(0, 10**6)),
+        _f("money", integer(-(10**12), 10**12)),
+        _f("alive", BOOL),
+        _f(
+            "scientists",
+            either(
+                integer(0, 10_000, "a number of Scientists"),
+                list_of(_SCIENTIST),
+                keyed(table_of(one_of(_IV_MODES, "a mode:"), "Scientist"), "^Scientist#[0-9]+$"),
+            ),
+        ),
+        _f("units", list_of(_IV_UNIT)),
+        _f("cooling_down", keyed(table_of(TIME, "unit"), f"^({_KINDS})#[0-9]+$")),
+        _f("square", either(_IV_SQUARE, _NULL)),
+    ),
+    game_state=(
+        _f("as_of", TIME),
+        _f("implemented", table_of(TIME, "proposal name")),
+        _f(
+            "boxes",
+            list_of(
+                record(
+                    _f("square", either(_IV_SQUARE, _NULL), True),
+                    _f("placed_at", TIME, True),
+                    _f("item", either(TEXT, _NULL)),
+                ),
+                most=1000,
+            ),
+        ),
+        _f("shop_square", either(_IV_SQUARE, _NULL)),
+        _f(
+            "market",
+            list_of(
+                record(
+                    _f("item", TEXT, True), _f("price", integer(0, _BIG), True), _f("seller", TEXT)
+                )
+            ),
+        ),
+        _f(
+            "experience_fairy",
+            either(
+                record(_f("appeared_at", TIME, True), _f("square", either(_IV_SQUARE, _NULL))),
+                _NULL,
+            ),
+        ),
+    ),
+    aliases=ALIASES,
+    event_rules=(
+        {
+            "if": {
+                "properties": {"type": {"const": "draw"}, "what": {"enum": sorted(_SQUARE_DRAWS)}}
+            },
+            "then": {"properties": {"result": dict(_IV_SQUARE.schema)}},
+        },
+        {
+            "if": {"properties": {"type": {"const": "draw"}, "what": {"const": DRAW_ITEM}}},
+            "then": {"properties": {"result": {"type": "string", "minLength": 1}}},
+        },
+        {
+            "if": {"properties": {"type": {"const": "draw"}, "what": {"const": DRAW_COOL_DOWN}}},
+            "then": {
+                "properties": {
+                    "result": {
+                        "anyOf": [
+                            dict(_IV_UNIT.schema),
+                            {
+                                "type": "object",
+                                "required": ["player", "unit"],
+                                "properties": {
+                                    "player": dict(NAME.schema),
+                                    "unit": dict(_IV_UNIT.schema),
+                                },
+                            },
+                        ]
+                    }
+                }
+            },
+        },
+    ),
+)
+
+
+# Infinite Nomic (seed 001).
+
+INFINITE_NOMIC = Inputs(
+    events={
+        "message": (PLAYER,),
+        "declare_reputable": (_f("by", NAME, True), PLAYER),
+    },
+)
+
+
+# Nomopoly (seed 004).
+
+_SQUARE = integer(1, 10 * MAX_SQUARES, "a square")
+NOMOPOLY = Inputs(
+    events={
+        "admin_day": (_f("by", TEXT), _f("note", TEXT)),
+        "buy": (PLAYER, _f("square", _SQUARE, True), _f("name", TEXT)),
+        "fine": (PLAYER, _f("amount", integer(1, what="dollars"), True)),
+        "draw": (
+            _f("what", Shape("dice:<proposal id>[:<turn>]", {"type": "string"}), True),
+            _f("result", list_of(integer(1, 6, "a face"), most=MAX_DICE), True),
+        ),
+        "action": (
+            PLAYER,
+            _f("action", NAME, True),
+            _f("square", _SQUARE),
+            _f("upgrade", one_of(UPGRADES)),
+            _f("name", TEXT),
+        ),
+    },
+    actions=("sell a square", "annex unused land", "buy an Upgrade", "rename a square"),
+    draws=("dice:<proposal id>", "dice:<proposal id>:<turn>"),
+    state=(
+        _f("money", integer()),
+        _f("real_estate_guides", integer(0)),
+        _f("square", either(_SQUARE, Shape("a circle's name", {"type": "string"}))),
+        _f("poorbox_due", BOOL),
+        _f("owns", list_of(_SQUARE)),
+    ),
+    game_state=(
+        _f("board", either(integer(1, MAX_SQUARES, "a number of squares"), list_of(_SQUARE))),
+        _f("poorbox", integer(0, what="dollars")),
+        _f("default_dice", integer(0, MAX_DICE)),
+        _f("names", table_of(TEXT, "square")),
+        _f("upgrades", table_of(list_of(one_of(UPGRADES)), "square")),
+    ),
+    votes=False,
+)
+
+
+# BoredNomic (seed 000).
+
+BOREDNOMIC = Inputs(
+    events={
+        "admin_veto": (_f("matter", either(NAME, integer()), True), _f("by", NAME, True)),
+        "pause": (_f("by", TEXT),),
+    },
+    state=tuple(_f(name, integer(0 if name.endswith("in_reserve") else None)) for name in FIELDS),
+    game_state=(_f("paused", BOOL), _f("paused_since", TIME)),
+)
+
+
+_BY_PROFILE: dict[str, Inputs] = {
+    "nomopoly-iv": NOMOPOLY_IV,
+    "infinite-nomic": INFINITE_NOMIC,
+    "nomopoly": NOMOPOLY,
+    "borednomic": BOREDNOMIC,
+    "blognomic-139": Inputs(),
+}
+
+
+def inputs_of(name: str) -> Inputs:
+    """The inputs profile ``name`` reads (its event types and actions as it knows them)."""
+    get_profile(name)  # a one-line error for an unknown name
+    return _BY_PROFILE.get(name, Inputs())

@@ -1,0 +1,268 @@
+"""The input described (issue 28): every profile's inputs listed, a JSON Schema of its
+``nomic-archive/2`` archive that every example, fixture and importer output meets, and
+that agrees with the reader on a corpus of junk archives: what one refuses, the other
+refuses."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
+from gamestate.profiles import ProfileError, get_profile, profile_names
+from gamestate.profiles.archive import archive_from_dict, archive_to_dict
+from gamestate.profiles.inputs import inputs_of
+from gamestate.profiles.schema import archive_schema
+from wikibot.cli import cli
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = sorted((ROOT / "wikibot" / "examples").glob("*.json"))
+FIXTURES = sorted((ROOT / "tests").rglob("*.json"))
+
+
+def _v2(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    if isinstance(data, dict) and data.get("format") == "nomic-archive/2":
+        return data
+    return None
+
+
+def validator(profile: str) -> Draft202012Validator:
+    return Draft202012Validator(archive_schema(profile))
+
+
+def reader_refuses(data: Any) -> bool:
+    try:
+        archive = archive_from_dict(data, source="junk.json")
+        get_profile(archive.profile).check(archive)
+    except ProfileError:
+        return True
+    return False
+
+
+def schema_refuses(data: Any, profile: str) -> bool:
+    return not validator(profile).is_valid(data)
+
+
+# The schema itself.
+
+
+@pytest.mark.parametrize("profile", profile_names())
+def test_each_profiles_schema_is_a_draft_2020_12_schema(profile: str) -> None:
+    schema = archive_schema(profile)
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+@pytest.mark.parametrize("profile", ["nomopoly-iv", "infinite-nomic", "nomopoly"])
+def test_every_event_type_and_action_is_described(profile: str) -> None:
+    spec, inputs = get_profile(profile), inputs_of(profile)
+    assert set(inputs.events) == set(spec.event_types)
+    assert set(inputs.actions) | set(inputs.aliases) == set(spec.action_names)
+
+
+# Everything shipped and imported meets its schema.
+
+
+@pytest.mark.parametrize("path", [p for p in EXAMPLES if _v2(p)], ids=lambda p: p.name)
+def test_every_example_validates(path: Path) -> None:
+    data = _v2(path)
+    assert data is not None
+    errors = [e.message for e in validator(data.get("profile", "blognomic-139")).iter_errors(data)]
+    assert errors == []
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if _v2(p)], ids=lambda p: p.name)
+def test_every_fixture_validates(path: Path) -> None:
+    data = _v2(path)
+    assert data is not None
+    errors = [e.message for e in validator(data.get("profile", "blognomic-139")).iter_errors(data)]
+    assert errors == []
+
+
+def test_the_importers_output_validates() -> None:
+    from tests.importers.test_discord import _import as discord_import
+    from tests.importers.test_mbox import _import_week
+
+    for archive in (_import_week().archive, discord_import().archive):
+        data = json.loads(json.dumps(archive_to_dict(archive)))
+        errors = [e.message for e in validator(archive.profile).iter_errors(data)]
+        assert errors == []
+
+
+# The CLI.
+
+
+def test_profiles_json_lists_every_input() -> None:
+    result = CliRunner().invoke(cli, ["profiles", "--json"], catch_exceptions=False)
+    assert result.exit_code == 0
+    rows = {r["name"]: r for r in map(json.loads, result.stdout.splitlines())}
+    assert set(rows) == set(profile_names())
+    iv = rows["nomopoly-iv"]["inputs"]
+    assert set(iv["events"]) == {"action", "command", "draw", "fine"}
+    assert {"name": "due", "shape": iv["events"]["draw"][2]["shape"], "required": False} in iv[
+        "events"
+    ]["draw"]
+    assert "Experience Fairy" in iv["draws"] and "Safecracking" in iv["commands"]
+    assert iv["aliases"] == {"Receive Training": "Receive Teaching"}
+    assert {f["name"] for f in iv["state"]} >= {"scientists", "cooling_down", "money"}
+    assert {f["name"] for f in iv["game_state"]} >= {"market", "boxes", "as_of"}
+    for row in rows.values():
+        assert set(row["inputs"]["events"]) == set(row["event_types"])
+
+
+def test_profiles_schema_prints_a_schema_and_refuses_an_unknown_name() -> None:
+    result = CliRunner().invoke(cli, ["profiles", "--schema", "nomopoly-iv"])
+    assert result.exit_code == 0
+    Draft202012Validator.check_schema(json.loads(result.stdout))
+    result = CliRunner().invoke(cli, ["profiles", "--schema", "nomopoly-v"])
+    assert result.exit_code == 1
+    assert "unknown profile 'nomopoly-v'" in result.output
+    assert "Traceback" not in result.output and len(result.output.splitlines()) == 1
+
+
+# The schema and the reader agree on junk.
+
+Mutation = Callable[[dict[str, Any]], None]
+
+
+def _set(path: tuple[Any, ...], value: Any) -> Mutation:
+    def mutate(data: dict[str, Any]) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key] if isinstance(target, list) else target.setdefault(key, {})
+        target[path[-1]] = value
+
+    return mutate
+
+
+def _drop(path: tuple[Any, ...]) -> Mutation:
+    def mutate(data: dict[str, Any]) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+
+    return mutate
+
+
+def _event(**fields: Any) -> Mutation:
+    def mutate(data: dict[str, Any]) -> None:
+        data.setdefault("events", []).append({"at": "2024-03-04T00:00:00Z", **fields})
+
+    return mutate
+
+
+T = "2024-03-04T00:00:00Z"
+GENERIC: dict[str, Mutation] = {
+    "format /1": _set(("format",), "nomic-archive/1"),
+    "no format": _drop(("format",)),
+    "profile a number": _set(("profile",), 5),
+    "settings a list": _set(("settings",), []),
+    "roster an object": _set(("roster",), {}),
+    "member a string": _set(("roster", 0), "Ann"),
+    "member's name empty": _set(("roster", 0, "name"), ""),
+    "member's name blank": _set(("roster", 0, "name"), "   "),
+    "member's roles not strings": _set(("roster", 0, "roles"), ["admin", 3]),
+    "member's player not a boolean": _set(("roster", 0, "player"), "yes"),
+    "joined with a space for the T": _set(("roster", 0, "joined_at"), "2024-01-01 10:00:00Z"),
+    "joined with no zone": _set(("roster", 0, "joined_at"), "2024-01-01T10:00:00"),
+    "joined with a fraction": _set(("roster", 0, "joined_at"), "2024-01-01T10:00:00.5Z"),
+    "joined at null": _set(("roster", 0, "joined_at"), None),
+    "state a list": _set(("roster", 0, "state"), []),
+    "game_state a number": _set(("game_state",), 3),
+    "matters a string": _set(("matters",), "x"),
+    "matter of an unknown kind": _set(("matters", 0, "kind"), "banana"),
+    "matter's author a number": _set(("matters", 0, "author"), 7),
+    "matter posted at a number": _set(("matters", 0, "posted_at"), 1700000000),
+    "matter's id true": _set(("matters", 0, "id"), True),
+    "matter without kind": _drop(("matters", 0, "kind")),
+    "a judgement no game knows": _set(("matters", 0, "judgement"), {"at": T, "result": "maybe"}),
+    "events an object": _set(("events",), {}),
+    "event of an unknown type": _event(type="banana"),
+    "event at yesterday": _set(("events", 0, "at"), "yesterday"),
+    "event without at": _drop(("events", 0, "at")),
+    "unknown fields are kept": _set(("roster", 0, "favourite_colour"), "blue"),
+}
+SPECIFIC: dict[str, dict[str, Mutation]] = {
+    "nomopoly-iv": {
+        "an action the seed has not": _event(type="action", player="Ann", action="fly"),
+        "Receive Training, the seed's other word": _event(
+            type="action", player="Ann", action="Receive Training"
+        ),
+        "a draw of nothing the seed schedules": _event(type="draw", what="dice", result=3),
+        "the Fairy drawn on no square": _event(type="draw", what="Experience Fairy", result="x"),
+        "the Fairy drawn on square 9": _event(type="draw", what="Experience Fairy", result=9),
+        "a command the seed has not": _event(
+            type="command", player="Ann", command="Fly", unit="SCV#1"
+        ),
+        "a unit the seed has not": _event(
+            type="command", player="Ann", command="Move", unit="Dragon#1"
+        ),
+        "a unit without its number": _event(
+            type="command", player="Ann", command="Move", unit="SCV"
+        ),
+        "money in words": _set(("roster", 0, "state", "money"), "lots"),
+        "a Scientist napping": _set(("roster", 0, "state", "scientists"), {"Scientist#1": "nap"}),
+        "a Scientist Researching": _set(
+            ("roster", 0, "state", "scientists"), {"Scientist#1": "Researching"}
+        ),
+        "cooling down until soon": _set(("roster", 0, "state", "cooling_down"), {"SCV#1": "soon"}),
+        "as_of a year": _set(("game_state", "as_of"), "2024"),
+        "a box on square 0": _set(("game_state", "boxes"), [{"square": 0, "placed_at": T}]),
+        "a sell request without a price": _set(("game_state", "market"), [{"item": "Coin"}]),
+        "a reading no one gave": _set(("settings", "same_instant"), "whenever"),
+    },
+    "nomopoly": {
+        "a vote in a judged game": _set(
+            ("matters", 0, "votes"), [{"voter": "Ann", "value": "Yay", "at": T}]
+        ),
+        "accepted in part": _set(
+            ("matters", 0, "judgement"), {"at": T, "result": "accepted in part"}
+        ),
+        "an action the seed has not": _event(type="action", player="Ann", action="fly"),
+        "a reading no one gave": _set(("settings", "in_part"), "sometimes"),
+        "a negative poorbox": _set(("game_state", "poorbox"), -1),
+    },
+    "borednomic": {
+        "a vote word the game has not": _set(
+            ("matters", 0, "votes"), [{"voter": "Ann", "value": "Maybe", "at": T}]
+        ),
+        "a reading no one gave": _set(("settings", "repeated_votes"), "middle"),
+        "votes in reserve in words": _set(("roster", 0, "state", "votes_in_reserve"), "two"),
+        "paused maybe": _set(("game_state", "paused"), "maybe"),
+    },
+    "infinite-nomic": {
+        "a judgement in a reactions game": _set(
+            ("matters", 0, "judgement"), {"at": T, "result": "accepted"}
+        ),
+        "a message from someone": _event(type="message", player="Ann"),
+        "a message from no one": _event(type="message"),
+    },
+}
+EXAMPLE_OF = {"nomopoly-iv", "nomopoly", "borednomic", "infinite-nomic"}
+CASES = [
+    pytest.param(profile, mutate, id=f"{profile}: {words}")
+    for profile in sorted(EXAMPLE_OF)
+    for words, mutate in {**GENERIC, **SPECIFIC[profile]}.items()
+]
+
+
+@pytest.mark.parametrize("profile, mutate", CASES)
+def test_schema_and_reader_agree_on_junk(profile: str, mutate: Mutation) -> None:
+    data = json.loads((ROOT / "wikibot" / "examples" / f"{profile}.json").read_text("utf-8"))
+    data = copy.deepcopy(data)
+    try:
+        mutate(data)
+    except (IndexError, KeyError):
+        pytest.fail("the mutation does not fit the example")
+    assert reader_refuses(data) == schema_refuses(data, profile)
