@@ -22,7 +22,7 @@ from gamestate.dynasties.nomicland.planning import DemandStatus, PlanningInputs,
 from gamestate.profiles.blognomic_139.models import Game, Post
 from gamestate.profiles.blognomic_139.random_generators import RollError
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
-from wikibot.cli.economy import action_options, game_write_lock, run_action
+from wikibot.cli.economy import action_options, game_write_lock, nomicland_only, run_action
 from wikibot.cli.status import load_game
 from wikibot.config import Config
 from wikibot.mirror.api import Mirror
@@ -54,6 +54,7 @@ class _Demand:
 def _demand(config: Config, post_id: str, now: datetime) -> _Demand:
     """The post, judged as of ``now`` with the economy of the ledger and the pages."""
     game = load_game(config, None)
+    nomicland_only(game, now, "demand")  # rule "Planning" is Nomicland's
     idle = frozenset(p.name for p in game.players if p.idle)
     client = connect(config, dry_run=True)
     park = read_park(client, config.wiki, boss=game.boss or "", idle=idle)

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import click
 
+from gamestate.dynasties.generic import NotInForce, require_nomicland
 from gamestate.dynasties.nomicland import (
     Action,
     ActionRefused,
@@ -51,7 +52,7 @@ from wikibot.mirror.locks import game_lock_at
 from wikibot.wiki.client import connect
 from wikibot.wiki.economy import FRONT_PAGE, perform, read_park
 
-__all__ = ["action_options", "game_write_lock", "register", "run_action"]
+__all__ = ["action_options", "game_write_lock", "nomicland_only", "register", "run_action"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -76,9 +77,22 @@ _PAY = click.option(
 )
 
 
-def _roster(config: Config) -> tuple[str, frozenset[str], Game]:
-    """The Boss, the Idle players and the game, from the mirror."""
+def nomicland_only(game: Game, now: datetime, command: str) -> None:
+    """Refuses, in one line naming the dynasty's rules, a Nomicland command while the
+    Ruleset in force at ``now`` is not Nomicland's."""
+    try:
+        require_nomicland(game, now, command)
+    except NotInForce as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _roster(
+    config: Config, *, command: str = "state", now: datetime | None = None
+) -> tuple[str, frozenset[str], Game]:
+    """The Boss, the Idle players and the game, from the mirror (refused while
+    Nomicland's rules are not in force at ``now``, the clock by default)."""
     game = load_game(config, None)
+    nomicland_only(game, now or parse_now(None), command)
     if not game.boss:
         raise WikiError("the mirror's roster names no Boss; run `nomicbot sync` first")
     return game.boss, frozenset(p.name for p in game.players if p.idle), game
@@ -130,7 +144,7 @@ def run_action(
         )
         with lock, Mirror.open(config.mirror.database) as mirror:
             # Everything the action is computed from is read under the lock.
-            boss, idle, game = _roster(config)
+            boss, idle, game = _roster(config, command=command, now=now)
             # Rule "Victory and Ascension": a DoV puts the game in Hiatus (its timeline says).
             hiatus = Timeline.from_game(game).hiatus_reason(now)
             front = client.read(FRONT_PAGE).text if command == "zone create" else ""
