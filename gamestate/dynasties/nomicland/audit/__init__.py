@@ -33,11 +33,12 @@ rerun, so a rerun records nothing new: a fact whose op id is in ``ledger`` is no
 How it works: each revision's page is read into cells (:mod:`.cells`) and diffed with its
 parent's. A changed cell whose new value the ledger's state already holds is a correction.
 Every other changed cell is a cue (:mod:`.steps`); the cues' actions are applied by the
-economy's own ``apply`` to the *ledger's* state in every order and with every choice
-(:mod:`.explain`), and the best try is judged (:mod:`.judge`). The walk (:mod:`.run`) pairs
-an editor's unexplained half with their next edit within the window, applies the ledger's
-own rows (the bot's edits, by revision id; rows without a revision, at their time), sets the
-Boss and the Idle from the roster at each revision, and reports what differs at the end.
+economy's own ``apply`` to the *ledger's* state in the orders their prices allow and with
+every choice (:mod:`.explain`, :mod:`.orders`), and the best try is judged
+(:mod:`.judge`). The walk (:mod:`.run`) pairs an editor's unexplained half with their next
+edit within the window, applies the ledger's own rows (the bot's edits, by revision id; rows
+without a revision, at their time), sets the Boss and the Idle from the roster at each
+revision, and reports what differs at the end.
 
 Readings (README-ready; each pinned by a test in ``tests/gamestate/dynasties/nomicland/
 test_audit_*.py``):
@@ -71,8 +72,11 @@ test_audit_*.py``):
 - **Pairing**: one action may span an editor's *next* edits within ``pairing_window``
   (default one hour, :data:`DEFAULT_PAIRING_WINDOW`), on either page; the action's time is
   its first edit's. A lone half is ``unexplained`` (``lone_half``).
-- **Several actions in one edit** are tried in every order (up to five; more in the
-  canonical order) and the order their costs allow is taken.
+- **Several actions in one edit**, in any number: the order whose costs match the page is
+  found by searching the orders of what changes the price (:mod:`.orders`: X, the count of
+  earlier constructions and exercises, and Size; Buildings of one Size are interchangeable),
+  never every permutation; with no such order, the nearest (then the written one) is judged.
+  A Zone's Buildings are a list in no order: reordering it is no change.
 - **Focus Grouping written by hand**: who (the Boss) and how many (three on each Uncrowded
   day, judged before any is added) are checked; the letters are compared with a roll of the
   Boss recorded in the ledger within the window (3 x DICE4 per day, 1 Child, 2 Teen, 3 Adult,

@@ -16,7 +16,7 @@ This is a pure reader of the formats of ARCHITECTURE.md section 3 (the bot's wri
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from gamestate.dynasties.nomicland.audit.inputs import GAMESTATE, NOMICLAND
@@ -26,6 +26,7 @@ from gamestate.dynasties.nomicland.models import (
     DEBT,
     LBD,
     SMILES,
+    Building,
     BusinessDay,
     NomiclandError,
     PlayerRow,
@@ -43,6 +44,7 @@ from gamestate.dynasties.nomicland.models import (
 __all__ = [
     "COLUMNS",
     "FIELDS",
+    "buildings_cell",
     "CellChange",
     "PageRead",
     "diff",
@@ -211,7 +213,7 @@ def _zone_field(zone: Zone, label: str, raw: str) -> tuple[Zone, str]:
         return _with(zone, ip_license=license_), str(license_) if license_ else ""
     if label == "Buildings":
         buildings = parse_buildings(raw)
-        return _with(zone, buildings=buildings), ", ".join(str(b) for b in buildings)
+        return _with(zone, buildings=buildings), buildings_cell(buildings)
     planned = parse_names(raw)
     return _with(zone, planned=planned), ", ".join(planned)
 
@@ -389,12 +391,18 @@ def _economy_cells(state: Economy) -> dict[str, str]:
         cells[f"{NOMICLAND}/{z.name}"] = z.name
         cells[f"{NOMICLAND}/{z.name}/Operator"] = z.operator or ""
         cells[f"{NOMICLAND}/{z.name}/IP License"] = str(z.ip_license) if z.ip_license else ""
-        cells[f"{NOMICLAND}/{z.name}/Buildings"] = ", ".join(str(b) for b in z.buildings)
+        cells[f"{NOMICLAND}/{z.name}/Buildings"] = buildings_cell(z.buildings)
         cells[f"{NOMICLAND}/{z.name}/Planned Buildings"] = ", ".join(z.planned)
     letter = _LETTER.__getitem__
     for d in state.days:
         cells[f"{NOMICLAND}/Visitors/{d.number}"] = "".join(map(letter, d.visitors))
     return cells
+
+
+def buildings_cell(buildings: Sequence[Building]) -> str:
+    """A Zone's Buildings as a cell: in alphabetical order, since the order they are listed
+    in (or were constructed in) is no gamestate: a list reordered is no change."""
+    return ", ".join(sorted(str(b) for b in buildings))
 
 
 def is_gamestate_cell(cell: str) -> bool:

@@ -1,8 +1,10 @@
 """Explaining one set of changed cells by actions on the ledger's state.
 
-The slots of :mod:`~gamestate.dynasties.nomicland.audit.steps` are tried in every order
-(up to :data:`MAX_ORDERED` slots; more are tried in the canonical order only) and with
-every choice (up to :data:`MAX_TRIES` combinations). Each try applies the actions with the
+The slots of :mod:`~gamestate.dynasties.nomicland.audit.steps` are tried in the orders of
+what changes their prices (:mod:`~gamestate.dynasties.nomicland.audit.orders`) and with
+every choice, when there are at most :data:`MAX_TRIES` combinations; with more, the orders
+are searched for one whose cells match the page (else the written order is judged). Each
+try applies the actions with the
 economy's own :func:`~gamestate.dynasties.nomicland.engine.apply` to the *ledger's* state,
 and compares the cells it changes with the page's: the best try has the fewest unexplained
 cells, then refused actions, then wrong values, then cells not yet written, then actions.
@@ -11,11 +13,13 @@ cells, then refused actions, then wrong values, then cells not yet written, then
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
+from gamestate.dynasties.nomicland.audit.orders import Spent, count_orders, key_orders, search
 from gamestate.dynasties.nomicland.audit.steps import ENACTED, FOCUS, PLAYER_ROW, Context, Step
 from gamestate.dynasties.nomicland.clauses import IDLE
 from gamestate.dynasties.nomicland.demand_actions import FOCUS_GROUPING_CLAUSE
@@ -36,7 +40,6 @@ from rules_text.buildings import BuildingCatalogue
 
 __all__ = [
     "GAMESTATE_TRACKING",
-    "MAX_ORDERED",
     "MAX_TRIES",
     "Applied",
     "Explanation",
@@ -45,10 +48,9 @@ __all__ = [
     "with_cells",
 ]
 
-MAX_ORDERED = 5
-"""Up to this many actions in one edit are tried in every order."""
 MAX_TRIES = 3000
-"""At most this many combinations of orders and choices are tried per edit."""
+"""Up to this many combinations of orders and choices, every one is tried (and identical
+alternatives listed); with more, the orders are searched for one matching the page."""
 
 GAMESTATE_TRACKING = RuleClause(
     "Gamestate Tracking",
@@ -317,66 +319,134 @@ def explain(
     before = economy_cells(state)
     by_cell = {c.cell: c for c in changes}
     live_cells = [c.cell for c in live]
+    if not slot_list:
+        return Explanation((), state, tuple(live_cells), (), ())
+
+    def run(current: Economy, step: Step) -> tuple[Economy, tuple[Change, ...]]:
+        return run_step(current, step, at=ctx.at, ctx=ctx, catalogue=catalogue)
+
+    def judged(applied: list[Applied], current: Economy) -> Explanation:
+        recognised = {c for a in applied if a.refused is not None for c in a.step.cues}
+        unexplained, wrong, missing = _judge(
+            before, economy_cells(current), by_cell, live_cells, ctx.page, recognised, edited
+        )
+        return Explanation(
+            tuple(applied), current, tuple(unexplained), tuple(wrong), tuple(missing)
+        )
+
+    def attempt(steps: Sequence[Step]) -> Explanation:
+        applied: list[Applied] = []
+        current = state
+        for step in steps:
+            try:
+                new, made = run(current, step)
+            except ActionRefused as refused:
+                applied.append(Applied(step, current, current, (), refused))
+                continue
+            applied.append(Applied(step, current, new, made))
+            current = new
+        return judged(applied, current)
+
+    choices = math.prod(len(s) for s in slot_list)
+    if count_orders(slot_list, catalogue) * choices <= MAX_TRIES:
+        return _best(key_orders(slot_list, catalogue), attempt)
+    # Many orders: search them by price for one matching the page; else the nearest one
+    # seen (the fewest wrong values, then the smallest difference), else the written order.
+    found: list[Explanation] = []
+    nearest: list[tuple[tuple[int, ...], Explanation]] = []
+
+    def leaf(path: list[tuple[Step, Economy, Economy, tuple[Change, ...]]], end: Economy) -> bool:
+        done = judged([Applied(s, b, a, m) for s, b, a, m in path], end)
+        if done.score[:3] == (0, 0, 0):
+            found.append(done)
+            return True
+        rank = (*done.score, _distance(done.wrong))
+        if not nearest or rank < nearest[0][0]:
+            nearest[:] = [(rank, done)]
+        return False
+
+    bounds = _bounds(state, by_cell, edited)
+    if search(state, slot_list, catalogue=catalogue, run=run, bounds=bounds, leaf=leaf):
+        return found[0]
+    if nearest:
+        return nearest[0][1]
+    return attempt(_written(state, slot_list, run))
+
+
+def _distance(wrong: Sequence[tuple[str, str | None, str | None]]) -> int:
+    """How far the wrong values are from the rules' (0 where either is not a number)."""
+    total = 0
+    for _cell, want, got in wrong:
+        a, b = _int(want), _int(got)
+        if a is not None and b is not None:
+            total += abs(a - b)
+    return total
+
+
+def _written(
+    state: Economy,
+    slot_list: Sequence[tuple[Step | None, ...]],
+    run: Callable[[Economy, Step], tuple[Economy, tuple[Change, ...]]],
+) -> list[Step]:
+    """The slots in their written order, each with its first choice the rules allow."""
+    steps: list[Step] = []
+    current = state
+    for slot in slot_list:
+        options = [s for s in slot if s is not None]
+        for step in options:
+            try:
+                current, _made = run(current, step)
+            except ActionRefused:
+                continue
+            steps.append(step)
+            break
+        else:
+            if options and None not in slot:
+                steps.append(options[0])
+    return steps
+
+
+def _bounds(state: Economy, by_cell: Mapping[str, CellChange], edited: set[str]) -> list[Spent]:
+    """How far the page moved each Budget and Debt (nothing, where the edit left it)."""
+    if "Gamestate" not in edited:
+        return []
+    out = []
+    for player in state.players:
+        for column in ("Budget", "Debt"):
+            change = by_cell.get(f"Gamestate/{player.name}/{column}")
+            if change is None:
+                out.append(Spent(player.name, column, 0))
+                continue
+            old, new = _int(change.old), _int(change.new)
+            if old is not None and new is not None:
+                out.append(Spent(player.name, column, new - old))
+    return out
+
+
+def _best(
+    orders: Iterator[list[tuple[Step | None, ...]]],
+    attempt: Callable[[Sequence[Step]], Explanation],
+) -> Explanation:
+    """The best try over these orders and every choice in each (at most MAX_TRIES)."""
     best: Explanation | None = None
     same: list[tuple[Step, ...]] = []
     tries = 0
-    orders = _orders(slot_list)
     for order in orders:
         for choice in itertools.product(*order):
             tries += 1
             if tries > MAX_TRIES:
                 break
             steps = [s for s in choice if s is not None]
-            applied: list[Applied] = []
-            current = state
-            recognised: set[str] = set()
-            for step in steps:
-                try:
-                    new, made = run_step(current, step, at=ctx.at, ctx=ctx, catalogue=catalogue)
-                except ActionRefused as refused:
-                    applied.append(Applied(step, current, current, (), refused))
-                    recognised.update(step.cues)
-                    continue
-                applied.append(Applied(step, current, new, made))
-                current = new
-            after = economy_cells(current)
-            unexplained, wrong, missing = _judge(
-                before, after, by_cell, live_cells, ctx.page, recognised, edited
-            )
-            found = Explanation(
-                tuple(applied), current, tuple(unexplained), tuple(wrong), tuple(missing)
-            )
+            found = attempt(steps)
             if best is None or found.score < best.score:
                 best, same = found, []
-            elif found.score == best.score and after == economy_cells(best.state):
+            elif found.score == best.score and economy_cells(found.state) == economy_cells(
+                best.state
+            ):
                 # The same actions in another order are not another choice.
                 if sorted(map(repr, steps)) != sorted(repr(a.step) for a in best.applied):
                     same.append(tuple(steps))
         if tries > MAX_TRIES:
             break
-    if best is None:  # no slot at all
-        unexplained = [c for c in live_cells]
-        return Explanation((), state, tuple(unexplained), (), ())
+    assert best is not None
     return replace(best, alternatives=tuple(dict.fromkeys(same)))
-
-
-def _orders(
-    slot_list: Sequence[tuple[Step | None, ...]],
-) -> list[tuple[tuple[Step | None, ...], ...]]:
-    """The slots in every distinct order (identical slots are not permuted twice)."""
-    if not slot_list:
-        return [()]
-    if len(slot_list) > MAX_ORDERED:
-        return [tuple(slot_list)]
-    seen: set[tuple[int, ...]] = set()
-    keys = {id(s): i for i, s in enumerate(slot_list)}
-    sig = [next(j for j, t in enumerate(slot_list) if t == s) for s in slot_list]
-    out = []
-    for perm in itertools.permutations(range(len(slot_list))):
-        key = tuple(sig[i] for i in perm)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(tuple(slot_list[i] for i in perm))
-    del keys
-    return out

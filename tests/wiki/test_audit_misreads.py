@@ -1,0 +1,219 @@
+"""``nomicbot wiki audit`` on the real sandbox MediaWiki: the edits it used to misread (issue 30).
+
+Each test imports a short history with its real authors and 2016 timestamps
+(``importDump.php``), stores the roster (and the blog's posts) in a mirror, and runs the
+command as an Admin would, with ``--since`` and ``--now``:
+
+1. several Buildings in one edit, listed in another order than the one their costs need;
+2. an Imagineer writing a Building into another's Zone, or spending another's Budget;
+3. a Demand Post's close written in by hand, and the later build that unplans it;
+4. Sunday interest written on an Idle Imagineer's Debt too;
+5. Business Day 3 processed while day 2 is not, undone, then day 2 processed;
+6. undos named as the editor's ``correction``;
+8. the pairing window said in the output.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from gamestate.dynasties.nomicland import Construct, Payment, apply
+from gamestate.dynasties.nomicland.economy import Economy
+from gamestate.dynasties.nomicland.models import PlayerRow, Zone, parse_buildings
+from gamestate.profiles.blognomic_139.models import Player, Post
+from rules_text import ruleset_139
+from rules_text.buildings import buildings
+from tests.wiki.test_audit_end_to_end import FRONT, SUN, at, park, table, write_audit_config
+from wikibot.cli import cli
+from wikibot.config import load_config
+from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import Ledger
+from wikibot.sandbox.mediawiki import RunningWiki, create_account
+from wikibot.wiki.dump import DumpRevision, import_history
+
+SINCE = ("--since", "2016-05-15T12:00:00Z", "--now", "2016-05-20T00:00:00Z")
+CATALOGUE = buildings(ruleset_139())
+Row = tuple[str, int, int, int, int]
+
+
+def history(
+    wiki: RunningWiki,
+    tmp_path: Path,
+    page_title: str,
+    edits: Sequence[tuple[str, str, str, datetime, str]],
+    *,
+    players: Sequence[Player],
+    idle_at: Sequence[tuple[datetime, Sequence[str]]] = (),
+    posts: Sequence[Post] = (),
+    seen: datetime = SUN,
+) -> Path:
+    """Imports ``edits`` (page ``N``/``G``, text, editor, time, summary) after the front
+    page, stores the roster (Kevan the Boss; ``idle_at``: later rosters' Idle names) and
+    ``posts`` in a new mirror; returns the config."""
+    titles = {"N": f"{page_title}/Nomicland", "G": f"{page_title}/Gamestate"}
+    for name in {e[2] for e in edits} - {"Admin"}:
+        create_account(wiki.data_dir, name, secrets.token_urlsafe(18))
+    import_history(
+        wiki.data_dir,
+        [
+            DumpRevision("Main Page", FRONT, "Admin", datetime(2016, 5, 1, tzinfo=UTC)),
+            *(DumpRevision(titles[p], text, who, when, said) for p, text, who, when, said in edits),
+        ],
+    )
+    database = tmp_path / "mirror.sqlite"
+    with Mirror.open(str(database)) as mirror:
+        mirror.store_roster(players, boss="Kevan", seen_at=datetime(2016, 5, 1, tzinfo=UTC))
+        for when, idle in idle_at:
+            roster = [replace(p, idle=p.name in idle) for p in players]
+            mirror.store_roster(roster, boss="Kevan", seen_at=when)
+        for post in posts:
+            mirror.store_post(post, seen_at=seen)
+    return write_audit_config(
+        tmp_path, wiki.wiki_config(), (titles["N"], titles["G"]), f"{page_title}/Audit", database
+    )
+
+
+def audit(config: Path, *args: str, since: Sequence[str] = SINCE) -> dict[str, Any]:
+    result = CliRunner().invoke(
+        cli, ["wiki", "audit", "--config", str(config), *since, "--json", *args]
+    )
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def audit_text(config: Path, *args: str, since: Sequence[str] = SINCE) -> str:
+    result = CliRunner().invoke(cli, ["wiki", "audit", "--config", str(config), *since, *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def by_summary(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {r["summary"]: r for r in data["revisions"]}
+
+
+def flagged(revision: dict[str, Any]) -> list[tuple[str, str, str, Any, Any]]:
+    """(kind, rule, cell, expected, found) of the findings that flag."""
+    return [
+        (f["kind"], f["rule"], f["cell"], f["expected"], f["found"])
+        for f in revision["findings"]
+        if f["kind"] not in ("reading", "alternatives")
+    ]
+
+
+def recorded(config: Path) -> list[tuple[str, str, dict[str, Any]]]:
+    with Mirror.open(str(load_config(config).mirror.database)) as mirror:
+        return [(r.action, r.actor, dict(r.arguments)) for r in Ledger(mirror).actions()]
+
+
+def zone_text(name: str, operator: str, buildings: Sequence[str] = (), planned: str = "") -> str:
+    out = f"== {name} ==\n* Operator: {operator}\n"
+    if buildings:
+        out += f"* Buildings: {', '.join(buildings)}\n"
+    if planned:
+        out += f"* Planned Buildings: {planned}\n"
+    return out + "\n"
+
+
+# 1. Several actions in one edit.
+
+TEN = (
+    "Tunnel System",
+    "Indoor Coaster",
+    "Playpit",
+    "Concession Stand",
+    "Guest Assistance Station",
+    "Lazy River",
+    "Gift Shop",
+    "Haunted House",
+    "Turnstile",
+    "Expedited Pass Point",
+)
+"""Ten Buildings of total Size 12 (the most a Zone may reach alone): their costs depend on
+where the Tunnel System (halving S after it) and the Size-2 Indoor Coaster come."""
+
+
+def built_debt(order: Sequence[str], debt: int = 0) -> int:
+    """The Debt after constructing ``order`` by Debt in an empty Zone, as the rules give it."""
+    rows = [PlayerRow("Kevan", debt=-900_000), PlayerRow("Josh", debt=debt)]
+    state = Economy.from_pages(
+        rows=rows, zones=[Zone("The Mouse Zone", "Josh")], days=[""], boss="Kevan"
+    )
+    for name in order:
+        action = Construct(name, None, Payment.DEBT, "The Mouse Zone")
+        state = apply(state, action, actor="Josh", now=at(0, 10), catalogue=CATALOGUE).state
+    josh = state.player("Josh")
+    assert josh is not None and parse_buildings(", ".join(order))
+    return josh.debt
+
+
+def test_ten_buildings_in_one_edit_listed_in_another_order_than_their_costs_need(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Construction's price depends on the order (X, and S halved after the Tunnel System):
+    # Josh built the Tunnel System last, Clucky first, Ais in the middle; each lists the ten
+    # on the page in another order, and writes the Debt their own order costs.
+    orders = {
+        "Josh": [*TEN[1:], TEN[0]],
+        "Clucky": list(TEN),
+        "Ais": [*TEN[2:6], TEN[0], *TEN[6:], TEN[1]],
+    }
+    written = {
+        "Josh": sorted(TEN),
+        "Clucky": sorted(TEN, reverse=True),
+        "Ais": [*TEN[5:], *TEN[:5]],
+    }
+    debts = {name: built_debt(order) for name, order in orders.items()}
+    assert len(set(debts.values())) == 3, "three orders, three prices"
+    start: list[Row] = [("Kevan", 0, -900_000, 10, 1)] + [(n, 0, 0, 10, 1) for n in orders]
+    zones = {n: f"The {w} Zone" for n, w in zip(orders, ("Mouse", "Theme", "Park"), strict=True)}
+    built: dict[str, Sequence[str]] = {}
+    rows_now = list(start)
+    edits: list[tuple[str, str, str, datetime, str]] = []
+
+    def park_now() -> str:
+        return park("".join(zone_text(zones[n], n, built.get(n, ())) for n in orders), ["cA"])
+
+    edits += [
+        ("N", park_now(), "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, ""),
+    ]
+    for hour, name in enumerate(orders, start=9):
+        built[name] = written[name]
+        edits.append(("N", park_now(), name, at(0, hour), f"{name}: ten Buildings"))
+        rows_now = [(n, b, debts[n] if n == name else d, s, lbd) for n, b, d, s, lbd in rows_now]
+        edits.append(("G", table(rows_now), name, at(0, hour, 5), f"{name}: their cost"))
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[Player("Kevan", admin=True), *(Player(n) for n in orders)],
+    )
+    data = audit(config)
+    found = by_summary(data)
+    for name in orders:
+        for summary in (f"{name}: ten Buildings", f"{name}: their cost"):
+            revision = found[summary]
+            assert revision["verdict"] == "legal", (summary, flagged(revision))
+            assert [a["action"] for a in revision["actions"]] == ["build"] * 10
+            assert {a["actor"] for a in revision["actions"]} == {name}
+        assert data["state"]["players"][name]["debt"] == debts[name]
+    assert data["discrepancies"] == []
+    # --apply records thirty builds, each Imagineer's Debt as their page shows it.
+    audit(config, "--apply")
+    rows = recorded(config)
+    assert [(action, who) for action, who, _args in rows] == [
+        ("build", name) for name in orders for _ in range(10)
+    ]
+    with Mirror.open(str(load_config(config).mirror.database)) as mirror:
+        last = list(Ledger(mirror).actions())[-1]
+    assert {n: last.after["state"]["players"][n]["debt"] for n in orders} == debts
