@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from gamestate.profiles import Archive, Outcome, Report, format_time
+from wikibot.cli.board_text import board_lines, payment_lines
 
 __all__ = ["dumps_report", "render_profile_table", "report_to_json"]
 
@@ -197,6 +198,7 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
         lines.append(
             f"Action {_jsonable(a.get('at'))} {a.get('player')}: {verdict}: {a.get('reason')}"
         )
+        lines.extend(payment_lines(a))
     if report.state:
         lines.append("State:")
         for who, values in report.state.items():
@@ -205,6 +207,7 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
                 lines.append(f"    {who}: {shown}")
             else:
                 lines.append(f"    {who}: {_shown(values)}")
+    lines.extend(board_lines(report.game_state, report.state))
     if report.winners:
         lines.append("Winners: " + ", ".join(report.winners))
     return "\n".join(lines) + "\n"

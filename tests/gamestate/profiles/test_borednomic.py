@@ -1248,9 +1248,11 @@ def test_the_example_archive() -> None:
     } == {"p1": (2, 1), "p2": (1, 2), "p3": (1, 0), "p7": (2, 0), "p8": (2, 2), "p9": (1, 0)}
     assert result.matters["p9"].next_change == at("2004-03-21T06:00:00Z")
     assert all(o.clause in SEED for o in result.matters.values())
+    # Issue 27: the example now plays two weeks of turns, so Ann has spent money and won
+    # a combat (level 3); her proposals and votes are counted as before.
     assert {k: result.state["Ann"][k] for k in WHOLE_STATE_BEFORE} == {
-        "money": 10000,
-        "level": 2,
+        "money": 7375,
+        "level": 3,
         "experience": 10,
         "votes_in_reserve": 0,
         "propositions_in_reserve": 1,

@@ -771,3 +771,55 @@ def test_combat_dice_that_do_not_fit_the_levels_are_one_line() -> None:
     PROFILE.check(archive)
     with pytest.raises(ProfileError, match="Ann rolls 3 six-sided dice at level 1"):
         PROFILE.evaluate(archive, parse_time(chi(3, 20), "t"), None)
+
+
+# The shipped example plays two weeks of turns touching every computed rule.
+def test_the_example_plays_the_board_game() -> None:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "wikibot" / "examples" / "borednomic.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    archive = archive_from_dict(data, source="borednomic.json")
+    PROFILE.check(archive)
+    result = PROFILE.evaluate(archive, parse_time(data["now"], "t"), None)
+    assert all(a["allowed"] for a in result.actions if a["player"] != "Cy")
+    refused = [a for a in result.actions if not a["allowed"]]
+    assert [(a["player"], a["clause"]) for a in refused] == [("Cy", clauses.BANKRUPT_NO_LOSS)]
+    kinds = {a["type"] for a in result.actions}
+    assert kinds >= {
+        "turn",
+        "buy",
+        "eggs",
+        "combat",
+        "category",
+        "answer",
+        "trade",
+        "add_square",
+        "name_rejected",
+        "buy hen",
+        "exchange egg",
+        "buy ticket",
+        "use ticket",
+        "buy hit points",
+        "sell all",
+        "take item",
+        "name square",
+        "give up square",
+        "reset to level one",
+    }
+    clauses_paid = {p["clause"] for a in result.actions for p in a["payments"]}
+    assert {clauses.GO, clauses.BUY_SQUARE, clauses.SELL_BACK, clauses.CORRECT} <= clauses_paid
+    turns = [a for a in result.actions if a["type"] == "turn"]
+    assert len(turns) == 15 and {t["at"].date().isoformat() for t in turns} == {
+        "2004-03-04",
+        "2004-03-07",
+        "2004-03-11",
+        "2004-03-14",
+    }
+    assert result.state["Ben"]["items"] == ["Golden Gladius"]
+    assert result.state["Dee"]["items"] == ["Inquisitor's Robe"]
+    assert result.state["Ann"]["owns"] == [5, 8] and result.state["Cy"]["money"] == 260
+    assert result.game_state["admin"] == {"name": "The T", "money": 4}
+    assert [s["name"] for s in result.game_state["board"][20:]] == ["The Arena", "The Inquisition"]
+    assert result.winners == [] and result.game_end is None
