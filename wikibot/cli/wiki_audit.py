@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from gamestate.dynasties.generic import dynasty_at
 from wikibot.cli.common import config_option, load, now_option, parse_now, reported
 from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
@@ -17,6 +18,12 @@ from wikibot.resolve.run import game_with_resolutions
 from wikibot.wiki.audit import AuditRun, record_audit, run_audit
 from wikibot.wiki.audit_page import publish_recorded
 from wikibot.wiki.client import connect
+from wikibot.wiki.generic_audit import (
+    GenericRun,
+    record_generic,
+    render_generic,
+    run_generic_audit,
+)
 from wikibot.wiki.revisions import RevisionReader, Since
 
 __all__ = ["audit_command", "register", "render_audit"]
@@ -136,8 +143,10 @@ def audit_command(
     ids) and lists the flagged revisions on the report page; a rerun adds
     nothing, and a run killed midway is finished by the next. --apply holds
     the game lock from before it reads until the report page is written (a
-    second writer waits, then is refused). Exits 0 whatever the verdicts (read
-    them in the output).
+    second writer waits, then is refused). While Nomicland's rules are not in
+    force at --now, it audits the tables of [wiki] gamestate_pages instead, cell
+    by cell, by the rules every dynasty shares (docs/any-dynasty.md). Exits 0
+    whatever the verdicts (read them in the output).
 
     Example:
 
@@ -166,6 +175,19 @@ def audit_command(
                 held.enter_context(game_lock(mirror, who=who, doing="wiki audit --apply"))
             game = game_with_resolutions(mirror)
             reader = RevisionReader(client, bot_name=config.wiki.bot_name or None)
+            if not dynasty_at(game, now).is_nomicland:
+                # Any other dynasty: its tables, by the rules every dynasty shares.
+                generic = run_generic_audit(
+                    reader, mirror, config.wiki, now=now, game=game, since=since
+                )
+                rows = record_generic(mirror, generic) if apply_ else 0
+                published = (
+                    publish_recorded(client, mirror, title=config.wiki.audit_page)
+                    if apply_
+                    else None
+                )
+                _print_generic(generic, as_json=as_json, apply_=apply_, rows=rows, page=published)
+                return
             run = run_audit(
                 reader,
                 mirror,
@@ -192,6 +214,24 @@ def audit_command(
         click.echo(said + ".", err=as_json)
     else:
         click.echo("Dry run: nothing recorded (use --apply to record).", err=as_json)
+
+
+def _print_generic(run: GenericRun, *, as_json: bool, apply_: bool, rows: int, page: Any) -> None:
+    data = run.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        for line in render_generic(data):
+            click.echo(line)
+    if not apply_:
+        click.echo("Dry run: nothing recorded (use --apply to record).", err=as_json)
+        return
+    said = f"Recorded {rows} audited revision(s)"
+    if page is not None and page.saved:
+        said += f"; {page.title}: saved revision {page.revid}"
+    elif page is not None:
+        said += f"; {page.title}: no change"
+    click.echo(said + ".", err=as_json)
 
 
 def _ruleset(client: Any, title: str) -> str | None:

@@ -157,7 +157,11 @@ class Finding:
     found: str | None = None
     """The value written."""
     cause: str | None = None
-    """What explains it: ``proposal X``, ``cfj X``, ``correction of rN``."""
+    """What explains it: ``proposal X``, ``cfj X``, ``correction``."""
+    row: str | None = None
+    """The row of the cell (an enacted effect's player)."""
+    column: str | None = None
+    """The column of the cell."""
 
     @property
     def flags(self) -> bool:
@@ -174,6 +178,8 @@ class Finding:
             "expected": self.expected,
             "found": self.found,
             "cause": self.cause,
+            "row": self.row,
+            "column": self.column,
         }
 
 
@@ -387,10 +393,24 @@ def _judge_change(
         st.written.add((e.matter, player, col))
         words = st.inp.rules_at(rev.at).dynasty.enactment
         if expected is not None and _same(change.after, expected):
-            found.append(Finding("matched", name, words.rule, None, expected, change.after, cause))
+            found.append(
+                Finding(
+                    "matched", name, words.rule, None, expected, change.after, cause, row, column
+                )
+            )
         else:
             found.append(
-                Finding("wrong_value", name, words.rule, words.words, expected, change.after, cause)
+                Finding(
+                    "wrong_value",
+                    name,
+                    words.rule,
+                    words.words,
+                    expected,
+                    change.after,
+                    cause,
+                    row,
+                    column,
+                )
             )
     elif len(past) >= 2 and change.after is not None and _same(change.after, past[-2]):
         quote = st.inp.rules_at(rev.at).dynasty.correction
