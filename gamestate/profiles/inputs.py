@@ -70,6 +70,8 @@ class Inputs:
     commands: tuple[str, ...] = ()
     state: tuple[Field, ...] = ()
     game_state: tuple[Field, ...] = ()
+    matter: tuple[Field, ...] = ()
+    """A matter's fields beyond the core's."""
     aliases: Mapping[str, str] = field(default_factory=dict)
     """A second word -> the seed's own word it names; both are accepted."""
     votes: bool = True
@@ -89,6 +91,7 @@ class Inputs:
             "commands": list(self.commands),
             "state": [f.as_dict() for f in self.state],
             "game_state": [f.as_dict() for f in self.game_state],
+            "matter": [f.as_dict() for f in self.matter],
             "aliases": dict(sorted(self.aliases.items())),
         }
 
@@ -181,7 +184,13 @@ NOMOPOLY_IV = Inputs(
             _f("action", NAME, True),
             _f("distance", either(integer(-_BIG, _BIG), _NULL)),
             _f("square", either(_IV_SQUARE, _NULL)),
+            _f("item", either(Shape("an item's name", {"type": "string"}), _NULL)),
+            _f("price", either(integer(0, _BIG, "dollars"), _NULL)),
+            _f("seller", TEXT),
+            _f("buyer", TEXT),
+            _f("target", TEXT),
         ),
+        "ducky": (_f("roll", integer(1, 6, "the roll of a 6-sided dice"), True),),
         "command": (
             PLAYER,
             _f("command", one_of(frozenset(COMMANDS)), True),
@@ -191,6 +200,8 @@ NOMOPOLY_IV = Inputs(
             _f("target", either(Shape("a player's name", {"type": "string"}), _NULL)),
             _f("new", either(_IV_UNIT, _NULL)),
             _f("killed", list_of(_IV_UNIT)),
+            _f("square", either(_IV_SQUARE, _NULL)),
+            _f("laboratory", BOOL),
         ),
         "fine": (PLAYER, _f("amount", integer(what="dollars"), True)),
         "draw": (
@@ -219,6 +230,13 @@ NOMOPOLY_IV = Inputs(
         _f("units", list_of(_IV_UNIT)),
         _f("cooling_down", keyed(table_of(TIME, "unit"), f"^({_KINDS})#[0-9]+$")),
         _f("square", either(_IV_SQUARE, _NULL)),
+        _f(
+            "items",
+            either(
+                list_of(Shape("an item's name", {"type": "string"})),
+                table_of(integer(0, what="a count"), "item"),
+            ),
+        ),
     ),
     game_state=(
         _f("as_of", TIME),
@@ -244,6 +262,16 @@ NOMOPOLY_IV = Inputs(
             ),
         ),
         _f(
+            "buy_requests",
+            list_of(
+                record(
+                    _f("item", TEXT, True), _f("price", integer(0, _BIG), True), _f("buyer", TEXT)
+                )
+            ),
+        ),
+        _f("bank_account_of_terror", integer(-_BIG, _BIG, "dollars")),
+        _f("rber_ducky", either(_IV_SQUARE, _NULL)),
+        _f(
             "experience_fairy",
             either(
                 record(_f("appeared_at", TIME, True), _f("square", either(_IV_SQUARE, _NULL))),
@@ -251,6 +279,7 @@ NOMOPOLY_IV = Inputs(
             ),
         ),
     ),
+    matter=(_f("retracted_at", either(TIME, _NULL)),),
     aliases=ALIASES,
     event_rules=(
         {

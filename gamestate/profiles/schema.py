@@ -113,6 +113,7 @@ def _matter(name: str, inputs: Inputs) -> dict[str, Any]:
             "ruling": _or_null({"type": "object", "properties": {"at": dict(TIME.schema)}}),
             "judgement": _or_null(judgement),
             "text": _or_null({"type": "string"}),
+            **{f.name: dict(f.shape.schema) for f in inputs.matter},
         },
     }
 

@@ -25,6 +25,13 @@ from gamestate.profiles.nomopoly_iv.books import (
     Standing,
 )
 from gamestate.profiles.nomopoly_iv.checks import ALIASES
+from gamestate.profiles.nomopoly_iv.market import (
+    ITEM_ACTIONS,
+    MARKET_ACTIONS,
+    judge_item,
+    judge_market,
+    lose_item,
+)
 from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, cool_down_of, unit_type
 
 __all__ = ["FORT_PRICE", "Judged", "judge_action", "judge_command"]
@@ -33,6 +40,7 @@ FORT_PRICE = 1250
 TEACHING_EXPERIENCE = 25
 _WEEK = timedelta(weeks=1)
 _DAY = timedelta(days=1)
+_HOUR = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,12 @@ def judge_action(
     s = books.players[who]
     if not books.present(who, at):
         return _no(f"{name}: {who} is not on the roster then")
+    if name in MARKET_ACTIONS:
+        return Judged(*judge_market(books, who, name, e))
+    if name in ITEM_ACTIONS:
+        return Judged(*judge_item(books, who, name, e, at))
+    if name in ("use Mushroom", "use Coin") and not lose_item(s, name.removeprefix("use ")):
+        return _no(f"{name}: {who} has no {name.removeprefix('use ')}")
     if name == "jump":
         return _jump(books, who, s, e.get("distance"), e.get("square"))
     if name == "decrease Jumps":
@@ -141,7 +155,13 @@ def _take(books: Books, who: str, s: Standing, square: object) -> Judged:
     if box is None:
         return _no(f"take the item: no ? Box on square {where} (“{clauses.TAKE_THE_ITEM}”)")
     books.boxes.remove(box)
-    return Judged(True, f"take the item: the ? Box on square {where} disappears", box_taken=True)
+    got = ""
+    if box.item is not None:
+        s.items[box.item] = s.items.get(box.item, 0) + 1
+        got = f"; {who} gets {box.item}"
+    return Judged(
+        True, f"take the item: the ? Box on square {where} disappears{got}", box_taken=True
+    )
 
 
 def _fort(
@@ -186,11 +206,29 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
     if kind not in command.issued_to:
         return _no(f"{label}: {command.name} cannot be issued to a {kind}")
     cooling = books.cooling.get((who, unit))
+    echo = (
+        cooling is not None
+        and cooling.command == command.name
+        and cooling.began is not None
+        and at < cooling.began + _HOUR
+        and books.is_enchanted(who, unit, "Echo", at)
+    )
+    if echo:
+        # "Echo ends prematurely"; the two cool-downs overlap.
+        del books.enchanted[(who, unit, "Echo")]
+        cooling = None
     if cooling is not None:
         return _no(
             f"{label}: {unit} is cooling down after {cooling.command} until "
             f"{format_time(cooling.until)} (“{clauses.COOL_DOWN}”)"
         )
+    box = None
+    if command.name == "Safecracking":
+        square = e.get("square")
+        where = square if isinstance(square, int) else s.square
+        box = next((b for b in books.boxes if b.square is not None and b.square == where), None)
+        if box is None:
+            return _no(f"{label}: no ? Box on square {where} (“{clauses.SAFECRACKING}”)")
     amount = e.get("amount")
     cost = command.cost
     if command.name == "Refine Goods":
@@ -218,8 +256,20 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         notes.append(f"{name} received")
     if command.name == "Mine":
         gained = amount if isinstance(amount, int) and 0 <= amount <= 300 else 250
+        if books.is_enchanted(who, unit, "Super Mining", at):
+            gained += 50
+            notes.append(f"Super Mining +$50 (“{clauses.SUPER_MINING}”)")
         s.money += gained
         notes.append(f"${gained} mined")
+    if command.name == "Echo":
+        books.enchant(who, unit, "Echo", at + _DAY)
+        notes.append(f"enchanted by Echo until {format_time(at + _DAY)}")
+    if echo:
+        notes.append(f"Echo: the same command within the hour (“{clauses.ECHO}”)")
+    if command.name == "Move" and unit in s.scientists and e.get("laboratory") is not True:
+        if s.scientists[unit] != IDLE:
+            notes.append(f"{unit} leaves its Laboratory (“{clauses.LEAVES_LABORATORY}”)")
+        s.scientists[unit] = IDLE
     target = e.get("target")
     if command.name == "Power Drain" and isinstance(target, str) and target in books.players:
         books.players[target].money -= 250
@@ -242,9 +292,18 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
     if span > timedelta(0):
         refine = cost if command.name == "Refine Goods" else 0
         books.cooling[(who, unit)] = Cooling(
-            who, unit, command.name, at + span, order, then=then, refine=refine
+            who,
+            unit,
+            command.name,
+            at + span,
+            order,
+            then=then,
+            refine=refine,
+            began=at,
+            safecracking=box.number if box is not None else None,
         )
-        notes.append(f"cooling down until {format_time(at + span)}")
+        doing = "safecracking" if box is not None else "cooling down"
+        notes.append(f"{doing} until {format_time(at + span)}")
     elif then is not None:
         s.scientists[unit] = then
     return Judged(True, f"{label}: " + ", ".join(notes or ["issued"]))

@@ -49,6 +49,10 @@ class Standing:
     units_known: bool = False
     """The archive lists the player's units (else only Scientists are checked)."""
     square: int | None = None
+    items: dict[str, int] = field(default_factory=dict)
+    """Item -> how many the player holds."""
+    items_known: bool = False
+    """The archive lists the player's items (else holding one is not checked)."""
 
     @property
     def alive(self) -> bool:
@@ -68,6 +72,8 @@ class Standing:
             out["units"] = dict(sorted(self.units.items()))
         if self.square is not None:
             out["square"] = self.square
+        if self.items_known or self.items:
+            out["items"] = {k: v for k, v in sorted(self.items.items()) if v}
         out["cooling_down"] = {u: format_time(t) for u, t in sorted(cooling.items())}
         return out
 
@@ -86,6 +92,10 @@ class Cooling:
     """What a Scientist begins when it stops cooling down."""
     refine: int = 0
     """Dollars chosen for Refine Goods: 110% are paid when it finishes cooling down."""
+    began: datetime | None = None
+    """When the command was issued (Echo's hour)."""
+    safecracking: int | None = None
+    """The number of the ? Box an SCV is safecracking."""
 
 
 @dataclass
@@ -146,7 +156,20 @@ def standing_from(member: Member) -> Standing:
         scientists=scientists,
         units_known="units" in state,
         square=state.get("square"),
+        items=_items(state.get("items")),
+        items_known="items" in state,
     )
+
+
+def _items(raw: object) -> dict[str, int]:
+    if isinstance(raw, list):
+        out: dict[str, int] = {}
+        for item in raw:
+            out[str(item)] = out.get(str(item), 0) + 1
+        return out
+    if isinstance(raw, dict):
+        return {str(k): int(v) for k, v in raw.items()}
+    return {}
 
 
 @dataclass
@@ -160,6 +183,15 @@ class Books:
     fairy: Fairy | None = None
     shop_square: int | None = None
     market: list[dict[str, Any]] = field(default_factory=list)
+    """Sell requests ``{item, price, seller}``, oldest first."""
+    buy_requests: list[dict[str, Any]] = field(default_factory=list)
+    """Buy requests ``{item, price, buyer}``, oldest first."""
+    terror: int = 3
+    """The Bank Account of Terror ("It starts with 3")."""
+    ducky: int | None = 1
+    """The Rber Ducky's square ("initially on Square #1")."""
+    enchanted: dict[tuple[str, str, str], datetime] = field(default_factory=dict)
+    """(player, unit, enchantment) -> when it ends."""
     implemented: dict[str, str] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
     won_at: datetime | None = None
@@ -180,6 +212,9 @@ class Books:
             boxes=boxes,
             shop_square=gs.get("shop_square"),
             market=[dict(r) for r in gs.get("market", [])],
+            buy_requests=[dict(r) for r in gs.get("buy_requests", [])],
+            terror=int(gs.get("bank_account_of_terror", 3)),
+            ducky=gs.get("rber_ducky", 1),
             implemented=dict(gs.get("implemented", {})),
         )
         for name in books.players:
@@ -245,7 +280,24 @@ class Books:
             "shop_square": self.shop_square,
             "experience_fairy": fairy,
             "market": [dict(r) for r in self.market],
+            "buy_requests": [dict(r) for r in self.buy_requests],
+            "bank_account_of_terror": self.terror,
+            "rber_ducky": self.ducky,
+            "enchantments": [
+                {"player": p, "unit": u, "enchantment": n, "until": format_time(t)}
+                for (p, u, n), t in sorted(self.enchanted.items())
+            ],
         }
+
+    def is_enchanted(self, who: str, unit: str, name: str, at: datetime) -> bool:
+        """Enchanted at ``at``: an enchantment ends at its last second's end, so at the
+        instant it ends it no longer holds."""
+        until = self.enchanted.get((who, unit, name))
+        return until is not None and at < until
+
+    def enchant(self, who: str, unit: str, name: str, until: datetime) -> None:
+        """Enchanted until ``until`` ("the duration ... is instead reset")."""
+        self.enchanted[(who, unit, name)] = until
 
 
 def _time(text: str) -> datetime:

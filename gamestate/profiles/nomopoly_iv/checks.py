@@ -25,6 +25,7 @@ from typing import Any
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, ProfileError
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
+from gamestate.profiles.nomopoly_iv.market import DUCKY, ITEM_ACTIONS, MARKET_ACTIONS
 from gamestate.profiles.nomopoly_iv.units import COMMANDS, unit_type
 
 __all__ = [
@@ -38,7 +39,7 @@ __all__ = [
     "is_int",
 ]
 
-EVENT_TYPES = frozenset({"action", "command", "draw", "fine"})
+EVENT_TYPES = frozenset({"action", "command", "draw", "fine", DUCKY})
 ACTIONS = frozenset(
     {
         "jump",
@@ -54,7 +55,7 @@ ACTIONS = frozenset(
 ALIASES = {"Receive Training": "Receive Teaching"}
 """The seed's other words for an action: "If no one performs the "Receive Training"
 within 1 day" names the Fairy's action too. Both are accepted."""
-ACTIONS = ACTIONS | frozenset(ALIASES)
+ACTIONS = ACTIONS | frozenset(ALIASES) | MARKET_ACTIONS | ITEM_ACTIONS
 DRAW_COOL_DOWN = "cool down ended"
 DRAW_FAIRY = "Experience Fairy"
 DRAW_BOX = "? Box placed"
@@ -126,6 +127,12 @@ def _state(archive: Archive, name: str, state: Mapping[str, Any]) -> None:
             raise archive.error(f"{where}.cooling_down", f"unknown unit {unit!r:.40}")
         _time(archive, until, f"{where}.cooling_down.{unit}")
     _square(archive, state.get("square"), f"{where}.square")
+    items = state.get("items", [])
+    if not (
+        (isinstance(items, list) and all(isinstance(i, str) for i in items))
+        or (isinstance(items, Mapping) and all(is_int(n, 0) for n in items.values()))
+    ):
+        raise archive.error(f"{where}.items", "expected a list of item names or item -> count")
 
 
 def _game_state(archive: Archive) -> None:
@@ -158,6 +165,15 @@ def _game_state(archive: Archive) -> None:
             or not is_int(req.get("price"), 0)
         ):
             raise archive.error(f"game_state.market {i}", "expected {item, price} (dollars >= 0)")
+    buys = gs.get("buy_requests", [])
+    if not isinstance(buys, list) or not all(
+        isinstance(r, Mapping) and isinstance(r.get("item"), str) and is_int(r.get("price"), 0)
+        for r in buys
+    ):
+        raise archive.error("game_state.buy_requests", "expected [{item, price, buyer}]")
+    if not is_int(gs.get("bank_account_of_terror", 3)):
+        raise archive.error("game_state.bank_account_of_terror", "expected a whole number")
+    _square(archive, gs.get("rber_ducky"), "game_state.rber_ducky")
     fairy = gs.get("experience_fairy")
     if fairy is not None:
         if not isinstance(fairy, Mapping):
@@ -242,6 +258,12 @@ def check_archive(archive: Archive, now: datetime | None = None) -> None:
         if e.type == "action":
             _optional_int(archive, e, "distance", where)
             _square(archive, e.get("square"), f"{where}.square")
+            _optional_int(archive, e, "price", where, 0)
+            if e.get("item") is not None and not isinstance(e.get("item"), str):
+                raise archive.error(f"{where}.item", "expected an item's name")
+        elif e.type == DUCKY:
+            if not is_int(e.get("roll"), 1, 6):
+                raise archive.error(f"{where}.roll", "expected the roll of a 6-sided dice, 1..6")
         elif e.type == "command":
             _command(archive, e, where)
         elif e.type == "fine":
@@ -249,6 +271,10 @@ def check_archive(archive: Archive, now: datetime | None = None) -> None:
                 raise archive.error(f"{where}.amount", "expected a whole number of dollars")
         elif e.type == "draw":
             _draw(archive, e, where)
+    for matter in archive.matters:
+        if matter.extra.get("retracted_at") is not None:
+            where = f"matter {matter.id}.retracted_at"
+            _time(archive, matter.extra["retracted_at"], where)
     start = as_of(archive, now) if now is not None else None
     if now is not None and start is not None and (now - start).days > MAX_SPAN_DAYS:
         # Every scheduled event from the start to ``now`` would be applied, twice a day.

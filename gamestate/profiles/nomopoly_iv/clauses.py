@@ -8,6 +8,25 @@ checks that every quote here is in the seed.
 from __future__ import annotations
 
 __all__ = [
+    "BUY_REQUEST",
+    "DARK_LORD_PAID",
+    "DUCKY_MOVES",
+    "ECHO",
+    "ENCHANTMENT",
+    "FULFILL_BUY",
+    "FULFILL_SELL",
+    "GREEN_SHELL",
+    "LEAVES_LABORATORY",
+    "MARKET_ALIVE",
+    "PIES",
+    "RED_SHELL",
+    "RETRACT",
+    "RETRACT_BUY",
+    "RETRACT_SELL",
+    "SAFECRACKING",
+    "SAFECRACKING_GONE",
+    "SELL_REQUEST",
+    "SUPER_MINING",
     "BOX_120_HOURS",
     "BOX_REFILL",
     "COIN",
@@ -198,4 +217,86 @@ LAZY_EVENTS = (
     "time scheduled events will happen the next time someone loads a page from the website "
     "after the event was supposed to happen. (Since nothing happened since then, this is "
     "identical to the event happening at the correct time)."
+)
+
+# Proposals retracted.
+RETRACT = "If a player is dead, he may not make any proposals or retract proposals made by him."
+
+# The Public Market.
+MARKET_ALIVE = "Any player who is not dead may use the Public Market's services at any time."
+BUY_REQUEST = (
+    'Submit a "Buy Request". The player specifies an item that he wants to buy and the amount '
+    "of money he is willing to pay for it. The player must pay that amount of money immediately."
+)
+RETRACT_BUY = (
+    "Retract a buy request made by that player. The player is refunded the money he spent for "
+    "that buy request, and the buy request is removed from the market."
+)
+FULFILL_BUY = (
+    "Fulfill a buy request. The player receives the amount of money specified in the buy "
+    "request, and gives the item to the player that made the buy request."
+)
+SELL_REQUEST = (
+    'Submit a "Sell Request". The player specifies an item that he wants to sell and the amount '
+    "of money he is willing to sell it for. The player loses that item immediately."
+)
+RETRACT_SELL = (
+    "Retract a sell request made by that player. The player is given back the item he lost for "
+    "that sell request, and the sell request is removed from the market."
+)
+FULFILL_SELL = (
+    "Fulfill a sell request. The player receives the item specified in the sell request, and "
+    "pays the amount of money specified in the sell request to the player that made the sell "
+    "request."
+)
+DARK_LORD_PAID = (
+    "If/when that sell request is fulfilled, the money paid for it goes into the Bank Account "
+    "of Terror."
+)
+
+# Enchantments and items.
+ENCHANTMENT = (
+    "If an enchanted unit would be enchanted by an enchantment of the same name, the duration "
+    "of that enchantment is instead reset"
+)
+SUPER_MINING = (
+    "all of the SCV's owned by the player whom uses this pick immediately become enchanted with "
+    "Super Mining. This enchantment lasts for 3 days. While enchanted with Super Mining an SCV "
+    "whom is issued the mining command magically mines an extra $50 in resources."
+)
+ECHO = (
+    "While enchanted by Echo, if the Mesmer is issued another command, it may (within 1 hour of "
+    "the command being issued), be issued the same command"
+)
+SAFECRACKING = (
+    "When the 24 hours have elapsed, the ? box is removed and the item contained within it is "
+    "given to the player who owns the SCV, exactly as if he had just taken the item himself."
+)
+SAFECRACKING_GONE = (
+    "If the ? box contained on the square is removed [say, by another player or by another SCV "
+    "safecracking] before the SCV finishes safecracking, then the SCV begins cooling down for "
+    "the amount of time he had left to finish safecracking."
+)
+LEAVES_LABORATORY = (
+    "If the Scientist occupies a square which does not contain a Laboratory while Researching, "
+    "it stops Researching."
+)
+
+# The Rber Ducky.
+DUCKY_MOVES = (
+    "The Rber Ducky occupies a square on the board, and will move forward by the roll of a "
+    "6-sided dice every Monday, Wednesday, and Saturday."
+)
+PIES = (
+    "Any unfortunate player caught on the same square as the Rber Ducky when this happens are "
+    "hit by a pie, lose one tenth of all their money and are pushed one square forward. Any "
+    "money lost this way is sent to the Bank Account of Terror."
+)
+RED_SHELL = (
+    "The player using this item may select any other player. The Rber Ducky immediately jumps "
+    "to the square occupied by that player."
+)
+GREEN_SHELL = (
+    "The Rber Ducky immediately jumps to the square occupied by a randomly selected player "
+    "(excluding the player who used this item)"
 )

@@ -48,6 +48,8 @@ from gamestate.profiles.nomopoly_iv.checks import (
     DRAW_SHOP,
     as_of,
 )
+from gamestate.profiles.nomopoly_iv.clauses import SAFECRACKING_GONE as SAFE_GONE
+from gamestate.profiles.nomopoly_iv.market import DUCKY, apply_ducky
 
 __all__ = ["Options", "Played", "play"]
 
@@ -77,6 +79,8 @@ class Played:
     actions: list[dict[str, Any]]
     proposals: dict[str, tuple[bool, str, int]]
     """Matter id -> (the author could make it then, why, their level then)."""
+    retracted: dict[str, tuple[bool, datetime]]
+    """Matter id -> (the retraction was allowed, when)."""
     warnings: list[str]
 
 
@@ -91,6 +95,8 @@ class _Game:
         self.due: list[tuple[datetime, str]] = []
         self.actions: list[dict[str, Any]] = []
         self.proposals: dict[str, tuple[bool, str, int]] = {}
+        self.retracted: dict[str, tuple[bool, datetime]] = {}
+        self.box_count = len(self.books.boxes)
         self.warnings: dict[str, None] = {}
         self.awaiting: dict[str, list[datetime]] = defaultdict(list)
         # Draws pinned to a due instant, and the others in the order recorded.
@@ -269,7 +275,21 @@ class _Game:
             paid = c.refine * 11 // 10
             s.money += paid
             text += f": ${paid} refined"
+        if c.safecracking is not None:
+            text += self.safecracked(c, s)
         return text
+
+    def safecracked(self, c: Cooling, s: Any) -> str:
+        """:data:`clauses.SAFECRACKING`: the box's item to the SCV's owner, a new box."""
+        box = next((b for b in self.books.boxes if b.number == c.safecracking), None)
+        if box is None:
+            return f": the ? Box was removed first, so it only cooled down (“{SAFE_GONE}”)"
+        self.books.boxes.remove(box)
+        item = box.item if box.item is not None else self.draw(DRAW_ITEM, c.until)
+        if item is not None:
+            s.items[item] = s.items.get(item, 0) + 1
+        got = item if item is not None else "the item (awaiting its draw)"
+        return f": safecracked, {c.player} gets {got}; " + self.place_box(c.until)
 
     def central_tick(self, at: datetime, noon: bool, names: list[str]) -> None:
         which = "noon" if noon else "midnight"
@@ -317,7 +337,9 @@ class _Game:
 
     def place_box(self, at: datetime) -> str:
         square = self.draw(DRAW_BOX, at)
-        number = max((b.number for b in self.books.boxes), default=-1) + 1
+        # Numbered once each, so a box placed after one removed is never taken for it.
+        number = self.box_count
+        self.box_count += 1
         self.books.boxes.append(Box(number, square, at))
         return "a new ? Box placed" + _on(square)
 
@@ -330,6 +352,12 @@ class _Game:
             self.judge_proposal(item)
             return
         e = item
+        if e.type == "retract":
+            self.retract(e)
+            return
+        if e.type == DUCKY:
+            self.due.append((e.at, apply_ducky(self.books, e)))
+            return
         if e.type == "fine":
             if e.get("player") in self.books.players:
                 self.books.players[str(e.get("player"))].money -= int(e.get("amount"))
@@ -350,6 +378,13 @@ class _Game:
             }
         )
 
+    def retract(self, e: Event) -> None:
+        """:data:`clauses.RETRACT`: the living author may retract."""
+        mid, who = str(e.get("matter")), str(e.get("player"))
+        s = self.books.players.get(who)
+        alive = s is not None and s.alive
+        self.retracted[mid] = (alive, e.at)
+
     def judge_proposal(self, m: Matter) -> None:
         s = self.books.players.get(m.author)
         if s is None or not self.books.present(m.author, m.posted_at):
@@ -365,6 +400,14 @@ class _Game:
             e for e in self.archive.events if e.type != "draw" and start <= e.at <= now
         ]
         recorded += [m for m in self.archive.matters if m.kind == "proposal" and m.posted_at <= now]
+        recorded += [
+            Event(
+                parse_time(at, "retracted_at"), "retract", {"matter": m.id, "player": m.author}, -1
+            )
+            for m in self.archive.matters
+            if isinstance(at := m.extra.get("retracted_at"), str)
+            and start <= parse_time(at, "retracted_at") <= now
+        ]
         early = [r for r in recorded if _at(r) < start]
         if early:
             self.warn(f"{len(early)} records before game_state.as_of are taken as in it")
@@ -394,6 +437,9 @@ class _Game:
             self.due.extend((t, name) for name in self.apply_scheduled(t))
             self.cursor = t
         self.books.check_victory(last)
+        for key, until in list(self.books.enchanted.items()):
+            if until <= now:
+                del self.books.enchanted[key]
         next_at = self.next_instant()
         upcoming = _Peek(self).names(next_at)
         self.report_draws()
@@ -404,6 +450,7 @@ class _Game:
             next_due={"at": format_time(next_at), "event": "; ".join(upcoming)},
             actions=self.actions,
             proposals=self.proposals,
+            retracted=self.retracted,
             warnings=list(self.warnings),
         )
 

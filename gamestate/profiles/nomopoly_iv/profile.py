@@ -89,12 +89,25 @@ class NomopolyIV(BaseProfile):
             if m.id not in played.proposals:
                 continue
             allowed, why, level = played.proposals[m.id]
+            numbers = {"level": level, "implemented_at": books.implemented.get(m.id)}
+            retraction = played.retracted.get(m.id)
+            if allowed and retraction is not None and retraction[0]:
+                report.matters[m.id] = Outcome(
+                    "retracted",
+                    clauses.RETRACT,
+                    f"{m.author} retracted it at {format_time(retraction[1])}, alive then",
+                    None,
+                    numbers,
+                )
+                continue
+            if retraction is not None:
+                why += f"; the retraction at {format_time(retraction[1])} was not allowed (dead)"
             report.matters[m.id] = Outcome(
                 outcome="allowed" if allowed else "not allowed",
                 clause=clauses.DEAD_MAY_NOT_PROPOSE,
                 reason=f"{why}; no cap on proposals a day (“{clauses.LIMIT_REPEALED}”)",
                 next_change=None,
-                numbers={"level": level, "implemented_at": books.implemented.get(m.id)},
+                numbers=numbers,
             )
         report.state = {
             name: s.as_dict(books.cooling_of(name)) for name, s in books.players.items()

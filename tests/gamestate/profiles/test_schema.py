@@ -108,7 +108,7 @@ def test_profiles_json_lists_every_input() -> None:
     rows = {r["name"]: r for r in map(json.loads, result.stdout.splitlines())}
     assert set(rows) == set(profile_names())
     iv = rows["nomopoly-iv"]["inputs"]
-    assert set(iv["events"]) == {"action", "command", "draw", "fine"}
+    assert set(iv["events"]) == {"action", "command", "draw", "fine", "ducky"}
     assert {"name": "due", "shape": iv["events"]["draw"][2]["shape"], "required": False} in iv[
         "events"
     ]["draw"]

@@ -1,0 +1,271 @@
+"""Nomopoly IV kept whole (issue 28): the Public Market, enchantments with their
+durations, Safecracking to its hand-over, a Scientist leaving its Laboratory, the Rber
+Ducky's pies, retracted proposals. Ids quote the seed at each rule's boundary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamestate.profiles.nomopoly_iv import clauses
+from tests.gamestate.profiles.test_nomopoly_iv import game, run
+
+T0 = "2024-06-03T10:00:00Z"  # a Monday, between Central noon and midnight
+
+
+def action(at: str, player: str, name: str, **fields: Any) -> dict[str, Any]:
+    return {"at": at, "type": "action", "player": player, "action": name, **fields}
+
+
+def command(at: str, player: str, name: str, unit: str, **fields: Any) -> dict[str, Any]:
+    return {"at": at, "type": "command", "player": player, "command": name, "unit": unit, **fields}
+
+
+# Enchantments.
+
+
+@pytest.mark.parametrize(
+    "mined_at, money",
+    [
+        pytest.param("2024-06-06T09:59:59Z", 300, id=f"{clauses.SUPER_MINING}: its last second"),
+        pytest.param("2024-06-06T10:00:00Z", 250, id=f"{clauses.SUPER_MINING}: 3 days on, over"),
+    ],
+)
+def test_super_mining_lasts_three_days(mined_at: str, money: int) -> None:
+    data = game(
+        T0,
+        {"Ann": {"units": ["SCV#1"], "items": {"Magic Mining Pick": 1}}},
+        [
+            action(T0, "Ann", "use Magic Mining Pick"),
+            command(mined_at, "Ann", "Mine", "SCV#1"),
+        ],
+    )
+    report = run(data, "2024-06-06T12:00:00Z")
+    assert [a["allowed"] for a in report.actions] == [True, True]
+    assert report.state["Ann"]["money"] == money
+    assert report.state["Ann"]["items"] == {}
+
+
+def test_a_second_pick_resets_the_duration() -> None:
+    data = game(
+        T0,
+        {"Ann": {"units": ["SCV#1"], "items": {"Magic Mining Pick": 2}}},
+        [
+            action(T0, "Ann", "use Magic Mining Pick"),
+            action("2024-06-05T10:00:00Z", "Ann", "use Magic Mining Pick"),
+            command("2024-06-07T10:00:00Z", "Ann", "Mine", "SCV#1"),
+        ],
+    )
+    report = run(data, "2024-06-07T12:00:00Z")
+    assert report.state["Ann"]["money"] == 300, clauses.ENCHANTMENT
+
+
+@pytest.mark.parametrize(
+    "echo, again_at, allowed",
+    [
+        pytest.param(True, "2024-06-03T11:09:59Z", True, id=f"{clauses.ECHO}: 59:59 after"),
+        pytest.param(True, "2024-06-03T11:10:00Z", False, id=f"{clauses.ECHO}: one hour after"),
+        pytest.param(False, "2024-06-03T10:20:00Z", False, id="without Echo: cooling down"),
+    ],
+)
+def test_echo_lets_the_same_command_be_issued_within_the_hour(
+    echo: bool, again_at: str, allowed: bool
+) -> None:
+    events = [command(T0, "Ann", "Echo", "Mesmer#1")] if echo else []
+    events += [
+        command("2024-06-03T10:10:00Z", "Ann", "Move", "Mesmer#1"),
+        command(again_at, "Ann", "Move", "Mesmer#1"),
+    ]
+    report = run(game(T0, {"Ann": {"units": ["Mesmer#1"]}}, events), "2024-06-03T12:00:00Z")
+    assert report.actions[-1]["allowed"] is allowed
+
+
+# The Public Market.
+
+
+def _market(reading: str) -> dict[str, Any]:
+    return game(
+        "2024-06-01T00:00:00Z",
+        {"Ann": {"money": 500, "items": []}, "Ben": {"items": []}},
+        [action("2024-06-06T00:00:00Z", "Ann", "Fulfill a sell request", item="Coin")],
+        settings={"same_instant": reading},
+        boxes=[{"square": 4, "placed_at": "2024-06-01T00:00:00Z", "item": "Coin"}],
+        market=[{"item": "Coin", "price": 100, "seller": "Ben"}],
+    )
+
+
+@pytest.mark.parametrize(
+    "reading, paid, ben, terror",
+    [
+        pytest.param(
+            "scheduled first",
+            99,
+            0,
+            3 + 99,
+            id=f"{clauses.DARK_LORD_SALE}: the order at the 120th hour meets the Dark Lord's",
+        ),
+        pytest.param(
+            "recorded first",
+            100,
+            100,
+            3,
+            id=f"{clauses.FULFILL_SELL}: recorded first, only Ben's was there",
+        ),
+    ],
+)
+def test_a_market_order_at_the_instant_a_scheduled_event_falls_due(
+    reading: str, paid: int, ben: int, terror: int
+) -> None:
+    report = run(_market(reading), "2024-06-06T01:00:00Z")
+    assert report.actions[0]["allowed"] is True
+    # Both were fined $100 at 10 Jumps on the fifth.
+    assert report.state["Ann"]["money"] == 500 - 100 - paid
+    assert report.state["Ann"]["items"] == {"Coin": 1}
+    assert report.state["Ben"]["money"] == ben - 100
+    assert report.game_state["bank_account_of_terror"] == terror
+
+
+def test_buy_requests_are_paid_at_once_and_refunded_when_retracted() -> None:
+    data = game(
+        T0,
+        {"Ann": {"money": 500, "items": []}, "Ben": {"items": ["Coin"]}},
+        [
+            action(T0, "Ann", "Submit a Buy Request", item="Coin", price=200),
+            action(T0, "Ann", "Submit a Buy Request", item="Star Egg", price=250),
+            action("2024-06-03T10:01:00Z", "Ben", "Fulfill a buy request", item="Coin"),
+            action("2024-06-03T10:02:00Z", "Ann", "Retract a buy request", item="Star Egg"),
+            action("2024-06-03T10:03:00Z", "Ann", "Submit a Buy Request", item="Coin", price=900),
+            action("2024-06-03T10:04:00Z", "Ben", "Fulfill a buy request", item="Coin"),
+        ],
+    )
+    report = run(data, "2024-06-03T11:00:00Z")
+    assert [a["allowed"] for a in report.actions] == [True, True, True, True, False, False]
+    assert report.state["Ann"] == {**report.state["Ann"], "money": 300, "items": {"Coin": 1}}
+    assert report.state["Ben"]["money"] == 200 and report.state["Ben"]["items"] == {}
+    assert report.game_state["buy_requests"] == []
+    assert clauses.BUY_REQUEST in report.actions[4]["reason"]
+
+
+def test_the_dead_may_not_use_the_market() -> None:
+    data = game(
+        T0,
+        {"Ann": {"level": 0, "money": 500}},
+        [action(T0, "Ann", "Submit a Buy Request", item="Coin", price=1)],
+    )
+    report = run(data, "2024-06-03T11:00:00Z")
+    assert report.actions[0]["allowed"] is False
+    assert clauses.MARKET_ALIVE in report.actions[0]["reason"]
+
+
+# Safecracking, a Scientist leaving its Laboratory.
+
+
+@pytest.mark.parametrize(
+    "taken_by_ben, ann_items",
+    [
+        pytest.param(False, {"Coin": 1}, id=f"{clauses.SAFECRACKING}: 24 hours on"),
+        pytest.param(True, {}, id=f"{clauses.SAFECRACKING_GONE}: taken first"),
+    ],
+)
+def test_safecracking_to_its_hand_over(taken_by_ben: bool, ann_items: dict[str, int]) -> None:
+    events = [command(T0, "Ann", "Safecracking", "SCV#1", square=5)]
+    if taken_by_ben:
+        events.append(action("2024-06-03T11:00:00Z", "Ben", "take the item", square=5))
+    events += [
+        {"at": "2024-06-03T11:00:00Z", "type": "draw", "what": "? Box placed", "result": 7},
+        {"at": "2024-06-04T10:00:00Z", "type": "draw", "what": "? Box placed", "result": 8},
+    ]
+    data = game(
+        "2024-06-03T00:00:00Z",
+        {"Ann": {"units": ["SCV#1"], "items": []}, "Ben": {"items": []}},
+        events,
+        boxes=[{"square": 5, "placed_at": "2024-06-03T00:00:00Z", "item": "Coin"}],
+    )
+    report = run(data, "2024-06-04T10:00:00Z")
+    assert report.state["Ann"]["items"] == ann_items
+    assert report.state["Ben"]["items"] == ({"Coin": 1} if taken_by_ben else {})
+    assert "SCV#1" not in report.state["Ann"]["cooling_down"]
+    squares = sorted(b["square"] for b in report.game_state["boxes"])
+    assert squares == ([7] if taken_by_ben else [8])
+
+
+def test_safecracking_needs_a_box_on_the_square() -> None:
+    data = game(T0, {"Ann": {"units": ["SCV#1"]}}, [command(T0, "Ann", "Safecracking", "SCV#1")])
+    assert run(data, "2024-06-03T11:00:00Z").actions[0]["allowed"] is False
+
+
+@pytest.mark.parametrize(
+    "laboratory, money",
+    [
+        pytest.param(False, 0, id=f"{clauses.LEAVES_LABORATORY}: moved away"),
+        pytest.param(True, 100, id="moved to a square with a Laboratory: still Researching"),
+    ],
+)
+def test_a_scientist_leaving_its_laboratory(laboratory: bool, money: int) -> None:
+    data = game(
+        "2024-06-03T12:00:00Z",
+        {"Ann": {"scientists": {"Scientist#1": "Researching"}}},
+        [command("2024-06-03T13:00:00Z", "Ann", "Move", "Scientist#1", laboratory=laboratory)],
+    )
+    # Noon Central is 17:00 UTC, on the 3rd and the 4th: $50 each only if Researching.
+    report = run(data, "2024-06-04T18:00:00Z")
+    assert report.state["Ann"]["money"] == money
+
+
+# The Rber Ducky.
+
+
+def test_the_ducky_moves_and_throws_pies() -> None:
+    data = game(
+        T0,
+        {"Ann": {"square": 5, "money": 1005}, "Ben": {"square": 4, "money": 10}},
+        [
+            {"at": T0, "type": "ducky", "roll": 2},
+            action("2024-06-03T11:00:00Z", "Ann", "use Red Shell", target="Ben"),
+        ],
+        rber_ducky=3,
+    )
+    report = run(data, "2024-06-03T12:00:00Z", "2024-06-03T00:00:00Z")
+    assert report.state["Ann"]["money"] == 905 and report.state["Ann"]["square"] == 6
+    assert report.state["Ben"]["money"] == 9 and report.state["Ben"]["square"] == 5
+    assert report.game_state["bank_account_of_terror"] == 3 + 100 + 1
+    assert report.game_state["rber_ducky"] == 4
+    assert any(clauses.RED_SHELL in a["reason"] for a in report.actions)
+    assert any(d["event"].startswith("the Rber Ducky moves 2 to square 5") for d in report.due)
+
+
+# Proposals retracted; the seed's other word for the Fairy's action.
+
+
+@pytest.mark.parametrize(
+    "state, outcome",
+    [
+        pytest.param({}, "retracted", id=f"{clauses.RETRACT}: alive"),
+        pytest.param({"level": 0}, "not allowed", id=f"{clauses.RETRACT}: dead"),
+    ],
+)
+def test_retracting_a_proposal(state: dict[str, Any], outcome: str) -> None:
+    matter = {
+        "id": "p1",
+        "kind": "proposal",
+        "author": "Ann",
+        "posted_at": T0,
+        "retracted_at": "2024-06-03T11:00:00Z",
+    }
+    report = run(game(T0, {"Ann": state}, [], [matter]), "2024-06-03T12:00:00Z")
+    assert report.matters["p1"].outcome == outcome
+
+
+def test_receive_training_is_receive_teaching() -> None:
+    data = game(
+        "2024-06-02T11:00:00Z",
+        {"Ann": {"square": 9}},
+        [
+            {"at": "2024-06-02T12:00:00Z", "type": "draw", "what": "Experience Fairy", "result": 9},
+            action("2024-06-02T13:00:00Z", "Ann", "Receive Training"),
+        ],
+    )
+    report = run(data, "2024-06-02T14:00:00Z")
+    assert report.actions[0]["allowed"] is True
+    assert (report.state["Ann"]["level"], report.state["Ann"]["experience"]) == (2, 15)
