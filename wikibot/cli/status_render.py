@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamestate.dynasties.generic import dynasty_of
 from gamestate.profiles.blognomic_139.calendar import format_duration
+from gamestate.profiles.blognomic_139.in_force import RulesInForce
 from gamestate.profiles.blognomic_139.notes import admin_note
 from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
 from gamestate.profiles.blognomic_139.verdicts import Verdict
 from wikibot.archive import format_time
 
-__all__ = ["matter_to_json", "render_table", "status_to_json"]
+__all__ = ["dynasty_line", "matter_to_json", "render_table", "status_to_json"]
 
 _SHORT = {"Proposal": "Proposal", "Call for Judgement": "CfJ", "Declaration of Victory": "DoV"}
 
@@ -64,6 +66,12 @@ def status_to_json(status: GameStatus) -> dict[str, Any]:
     }
 
 
+def dynasty_line(rules: RulesInForce) -> str:
+    """``Dynasty: Nomicland; keyword Imagineer; dynastic rules: ...``: the dynasty of the
+    Ruleset in force (Ruleset 139's with no revision known)."""
+    return dynasty_of(rules.revision).line()
+
+
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -79,6 +87,8 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
     )
     lines = [head, *(status.rules.lines() if status.rules is not None else ())]
     lines.append(f"Roster: {status.roster_source}")
+    if status.rules is not None:
+        lines.append(dynasty_line(status.rules))
     if status.victory is not None:
         lines.append(f"VICTORY: {status.victory}.")
     if status.hiatus:

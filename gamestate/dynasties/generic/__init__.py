@@ -12,7 +12,8 @@ from gamestate.dynasties.generic.in_force import (
     DynastyInForce,
     NotInForce,
     dynasty_at,
+    dynasty_of,
     require_nomicland,
 )
 
-__all__ = ["DynastyInForce", "NotInForce", "dynasty_at", "require_nomicland"]
+__all__ = ["DynastyInForce", "NotInForce", "dynasty_at", "dynasty_of", "require_nomicland"]

@@ -15,7 +15,7 @@ from gamestate.profiles.blognomic_139.models import Game, RulesetRevision
 from rules_text.dynasty import DynastyRules, read_dynasty
 from rules_text.seed import ruleset_139_wikitext
 
-__all__ = ["DynastyInForce", "NotInForce", "dynasty_at", "require_nomicland"]
+__all__ = ["DynastyInForce", "NotInForce", "dynasty_at", "dynasty_of", "require_nomicland"]
 
 
 class NotInForce(ValueError):
@@ -39,6 +39,11 @@ class DynastyInForce:
     def line(self) -> str:
         """``Dynasty: ...; keyword ...; dynastic rules: ...`` (one line)."""
         return self.rules.line()
+
+
+def dynasty_of(revision: RulesetRevision | None) -> DynastyRules:
+    """The dynasty of a Ruleset revision (None: Ruleset 139, Nomicland)."""
+    return read_dynasty(revision.text if revision is not None else ruleset_139_wikitext())
 
 
 def dynasty_at(game: Game, moment: datetime) -> DynastyInForce:

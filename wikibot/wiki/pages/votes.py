@@ -39,6 +39,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
+from gamestate.dynasties.generic import dynasty_of
 from gamestate.dynasties.nomicland.planning import DemandStatus
 from gamestate.profiles.blognomic_139.in_force import RulesInForce
 from gamestate.profiles.blognomic_139.status import GameStatus, MatterStatus
@@ -155,7 +156,12 @@ def render_tally(status: GameStatus, *, blog_url: str) -> str:
     terms = status.terms
     lines = [f"Quorum: {status.quorum} ({_text(terms.players(status.players))}).", ""]
     if status.rules is not None:
-        lines[1:1] = ["", _text(_ruleset_line(status.rules))]
+        lines[1:1] = [
+            "",
+            _text(_ruleset_line(status.rules)),
+            "",
+            _text(dynasty_of(status.rules.revision).line()),
+        ]
     if status.victory is not None:
         lines[:0] = [f"'''Victory''': {_text(str(status.victory))}.", ""]
     if status.hiatus:
