@@ -10,12 +10,16 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamestate.profiles import ProfileError, Report, archive_from_dict, format_time, parse_time
 from gamestate.profiles.borednomic import PROFILE, clauses
 from gamestate.profiles.borednomic.board import Board, colour, grid_position
+from rules_text.seed import seed_text
 
 CHICAGO = ZoneInfo("America/Chicago")
+SEED_TEXT = seed_text(PROFILE.seed)
 
 
 def chi(month: int, day: int, hour: int = 12, minute: int = 0, second: int = 0) -> str:
@@ -823,3 +827,96 @@ def test_the_example_plays_the_board_game() -> None:
     assert result.game_state["admin"] == {"name": "The T", "money": 4}
     assert [s["name"] for s in result.game_state["board"][20:]] == ["The Arena", "The Inquisition"]
     assert result.winners == [] and result.game_end is None
+
+
+# Random records of the right shape and junk alike: a report or one line, never a traceback.
+_WHO = st.sampled_from(["Ann", "Ben", "Cy", "The T", "Zed", 3])
+_DIE = st.integers(0, 7)
+_WHEN = st.sampled_from([chi(3, d, h) for d in range(2, 16) for h in (0, 6, 14)])
+
+
+@st.composite
+def _record(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(
+        st.sampled_from(
+            [
+                "turn",
+                "eggs",
+                "combat",
+                "category",
+                "buy",
+                "action",
+                "answer",
+                "trade",
+                "add_square",
+                "name_rejected",
+            ]
+        )
+    )
+    who, when = draw(_WHO), draw(_WHEN)
+    if kind in ("turn", "eggs", "combat", "category"):
+        other = draw(_WHO)
+        result: Any = {
+            "turn": draw(st.lists(_DIE, max_size=3)),
+            "eggs": draw(st.integers(-1, 5)),
+            "category": draw(_DIE),
+            "combat": {
+                str(who): draw(st.lists(_DIE, max_size=6)),
+                str(other): draw(st.lists(_DIE, max_size=6)),
+            },
+        }[kind]
+        return {
+            "at": when,
+            "type": "draw",
+            "what": kind,
+            "player": who,
+            "opponent": other,
+            "result": result,
+        }
+    if kind == "action":
+        return {
+            "at": when,
+            "type": "action",
+            "player": who,
+            "action": draw(st.sampled_from(sorted(PROFILE.action_names))),
+            "square": draw(st.integers(-1, 25)),
+            "name": "N",
+            "points": draw(_DIE),
+            "count": draw(st.integers(0, 3)),
+            "from": draw(_WHO),
+            "item": draw(st.sampled_from(["Golden Egg", "Golden Egg Laying Hen", "x"])),
+        }
+    if kind == "trade":
+        return {
+            "at": when,
+            "type": "trade",
+            "id": draw(st.sampled_from(["t1", "t2"])),
+            "player": who,
+            "details": [
+                {"from": draw(_WHO), "to": draw(_WHO), "money": draw(st.integers(-5, 20000))}
+            ],
+        }
+    return {
+        "at": when,
+        "type": kind,
+        "player": who,
+        "square": draw(st.integers(0, 25)),
+        "correct": draw(st.booleans()),
+        "name": "Sq",
+    }
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_record(), max_size=12))
+def test_random_records_give_a_report_or_one_line(events: list[dict[str, Any]]) -> None:
+    events.sort(key=lambda e: e["at"])
+    data = game(events, Ann={"square": 18, "tickets": 1}, Ben={"owns": [3]})
+    try:
+        archive = archive_from_dict(data, source="r.json")
+        PROFILE.check(archive)
+        result = PROFILE.evaluate(archive, parse_time(chi(3, 20), "t"), None)
+    except ProfileError as error:
+        assert "\n" not in str(error)
+        return
+    for action in result.actions:
+        assert action["allowed"] or action["clause"] in SEED_TEXT
