@@ -217,3 +217,82 @@ def test_ten_buildings_in_one_edit_listed_in_another_order_than_their_costs_need
     with Mirror.open(str(load_config(config).mirror.database)) as mirror:
         last = list(Ledger(mirror).actions())[-1]
     assert {n: last.after["state"]["players"][n]["debt"] for n in orders} == debts
+
+
+# 2. The editor is the actor.
+
+
+def test_a_building_written_into_anothers_zone_or_paid_from_anothers_budget(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Josh operates The Mouse Zone, Clucky The Theme Zone. Clucky writes a Playpit into
+    # Josh's Zone and its 1000 on Josh's Debt; later Josh builds a Playpit in his own Zone
+    # and takes its 1000 from Ais's Budget.
+    start: list[Row] = [
+        ("Kevan", 0, -50_000, 10, 1),
+        ("Josh", 0, 0, 10, 1),
+        ("Clucky", 0, 0, 10, 1),
+        ("Ais", 5000, 0, 10, 1),
+    ]
+
+    def park_with(mouse: Sequence[str] = ()) -> str:
+        zones = zone_text("The Mouse Zone", "Josh", mouse) + zone_text("The Theme Zone", "Clucky")
+        return park(zones, ["cA"])
+
+    def rows(**debts: tuple[int, int]) -> list[Row]:
+        return [(n, *debts.get(n, (b, d)), s, lbd) for n, b, d, s, lbd in start]
+
+    edits = [
+        ("N", park_with(), "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, "as they stood"),
+        ("N", park_with(["Playpit"]), "Clucky", at(0, 9), "a Playpit for Josh"),
+        ("G", table(rows(Josh=(0, -1000))), "Clucky", at(0, 9, 2), "on Josh's Debt"),
+        ("N", park_with(), "Kevan", at(0, 12), "undo Clucky"),
+        ("G", table(start), "Kevan", at(0, 12, 1), "undo Clucky's Debt"),
+        ("N", park_with(["Playpit"]), "Josh", at(1, 9), "my Playpit"),
+        ("G", table(rows(Ais=(4000, 0))), "Josh", at(1, 9, 2), "paid by Ais"),
+    ]
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[Player("Kevan", admin=True), Player("Josh"), Player("Clucky"), Player("Ais")],
+    )
+    found = by_summary(audit(config))
+    for summary in ("a Playpit for Josh", "on Josh's Debt"):
+        clucky = found[summary]
+        assert clucky["verdict"] == "illegal", clucky
+        # Clucky's own construction, not Josh's: "in a Zone which they operate".
+        assert [(a["action"], a["actor"], a["ledger"]) for a in clucky["actions"]] == [
+            ("build", "Clucky", None)
+        ]
+        [(kind, rule, cell, why, value)] = flagged(clucky)
+        assert (kind, rule, cell, value) == (
+            "refused",
+            "Construction",
+            "Nomicland/The Mouse Zone/Buildings",
+            "Playpit",
+        )
+        assert why == "refused: Clucky does not operate a Zone named 'The Mouse Zone'"
+    for summary in ("my Playpit", "paid by Ais"):
+        josh = found[summary]
+        assert josh["verdict"] == "illegal", josh
+        assert [(a["action"], a["actor"], a["ledger"]) for a in josh["actions"]] == [
+            ("build", "Josh", None)
+        ]
+        [(kind, rule, cell, why, value)] = flagged(josh)
+        assert (kind, rule, cell, value) == (
+            "refused",
+            "Construction",
+            "Gamestate/Ais/Budget",
+            "4000",
+        )
+        assert why.startswith("refused: Josh's build is paid from Ais's Budget")
+    # The ledger records neither Building, nor any spending.
+    audit(config, "--apply")
+    assert [action for action, _who, _args in recorded(config) if action == "build"] == []
+    with Mirror.open(str(load_config(config).mirror.database)) as mirror:
+        rows_after = list(Ledger(mirror).actions())
+    last = rows_after[-1].after["state"] if rows_after else None
+    assert last is None or last["players"]["Ais"]["budget"] == 5000

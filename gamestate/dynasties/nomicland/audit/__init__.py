@@ -57,8 +57,12 @@ test_audit_*.py``):
   noted. Two Zones with the same segments are identical alternatives.
 - **Who acts**: the editor. An edit writing another Imagineer's action (Bob raising Ann's
   LBD) is ``illegal`` (Gamestate Tracking: "Any Imagineer may update any Imagineer's data
-  via the GNDT, whenever the Ruleset permits it"), and not recorded. A Demand close and an
-  enactment are the blog's decider's; a correction is the editor's.
+  via the GNDT, whenever the Ruleset permits it"), and not recorded. A Building (or an IP
+  License) written into another's Zone is the editor's own ``build``, refused by
+  "Construction" ("in a Zone which they operate"); one whose price the page takes from
+  another Imagineer's Budget or Debt is refused by "Construction" too, the finding naming
+  that cell ("by spending an amount of currency": their own). Neither is recorded. A
+  Demand close and an enactment are the blog's decider's; a correction is the editor's.
 - **Corrections and undos**: a cell put back to the ledger's value is a correction, legal by
   any non-Idle Imagineer, also during Hiatus. Putting back the value a *legal* action changed
   (saved before this edit) is an undo that makes the page stop matching the gamestate:

@@ -21,7 +21,7 @@ from datetime import datetime
 from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
 from gamestate.dynasties.nomicland.audit.orders import Spent, count_orders, key_orders, search
 from gamestate.dynasties.nomicland.audit.steps import ENACTED, FOCUS, PLAYER_ROW, Context, Step
-from gamestate.dynasties.nomicland.clauses import IDLE
+from gamestate.dynasties.nomicland.clauses import BUILDING_COST, IDLE
 from gamestate.dynasties.nomicland.demand_actions import FOCUS_GROUPING_CLAUSE
 from gamestate.dynasties.nomicland.economy import Change, Economy, Field
 from gamestate.dynasties.nomicland.engine import apply, paused
@@ -43,6 +43,7 @@ __all__ = [
     "MAX_TRIES",
     "Applied",
     "Explanation",
+    "PaidByAnother",
     "explain",
     "run_step",
     "with_cells",
@@ -61,6 +62,11 @@ IMAGINEERS = RuleClause(
     "Each Imagineer has a GNDT row: a new Imagineer's row holds the defaults (Budget 0, Debt "
     "0, Smiles 10, LBD the highest-numbered existing Business Day).",
 )
+
+
+class PaidByAnother(ActionRefused):
+    """An action whose price the page takes from another Imagineer's Budget or Debt (the
+    finding names that cell)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,15 @@ def run_step(
             for k, v in values.items()
         )
     assert step.action is not None
+    if step.payer is not None:
+        # Refused for what the action itself breaks (not their Zone...), else for the payer.
+        apply(state, step.action, actor=step.actor, now=at, catalogue=catalogue)
+        paid = " and ".join(c.rsplit("/", 1)[-1] for c in step.cues[:-1])
+        raise PaidByAnother(
+            f"{step.actor}'s {step.name} is paid from {step.payer}'s {paid}: an Imagineer "
+            "constructs by spending their own currency",
+            BUILDING_COST,
+        )
     if step.effect is None:
         _active(ctx, step.actor)
         # Downtime and Hiatus before the action's own preconditions: "the only game actions

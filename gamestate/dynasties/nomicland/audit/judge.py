@@ -27,6 +27,7 @@ from gamestate.dynasties.nomicland.audit.explain import (
     GAMESTATE_TRACKING,
     Applied,
     Explanation,
+    PaidByAnother,
     with_cells,
 )
 from gamestate.dynasties.nomicland.audit.inputs import GAMESTATE, NOMICLAND, BlogEffect, LedgerFact
@@ -199,6 +200,8 @@ def judge(
     for item in applied:
         step = item.step
         cue = step.cues[0] if step.cues else ""
+        if step.payer is not None and not isinstance(item.refused, PaidByAnother):
+            cue = step.cues[-1]  # refused for the action itself: its own cell, not the payer's
         if item.refused is not None:
             clause = item.refused.clause
             findings.append(

@@ -100,6 +100,9 @@ class Step:
     """The editor, when they wrote another Imagineer's action."""
     effect: BlogEffect | None = None
     """The blog's decision it writes in."""
+    payer: str | None = None
+    """Another Imagineer whose Budget or Debt the page shows paying for it (refused: an
+    Imagineer spends their own currency)."""
 
     @property
     def arguments(self) -> dict[str, Any]:
@@ -108,6 +111,8 @@ class Step:
             data = action_to_json(self.action)
             data.pop("action")
             data.pop("front_page", None)  # the page text is the input, not the choice
+            if self.payer is not None:
+                data["paid_by"] = self.payer
             return data
         if self.name == ENACTED and self.effect is not None:
             # As an enactment applied by hand is recorded: which matter, which cells (and,
@@ -172,17 +177,16 @@ def _zones(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> l
     names.discard("text")
     for name in sorted(names):
         zone = state.zone(name)
-        operator = ctx.page.get(f"{NOMICLAND}/{name}/Operator") or ctx.editor
         created = f"{NOMICLAND}/{name}"
         if zone is None and created in by_cell and by_cell[created].new is not None:
             word = name[4:-5] if name.startswith("The ") and name.endswith(" Zone") else name
             front = ctx.front_page if ctx.front_page is not None else f"The {word} Dynasty"
             action = CreateZone(word, front)
             out.append((_step(ctx, "zone create", ctx.editor, action, [created]),))
-        elif zone is not None:
-            operator = zone.operator or operator
-        out += _buildings(state, name, by_cell, ctx, operator)
-        out += _license(state, name, by_cell, ctx, operator)
+        # The editor is the actor: a Building written into another's Zone is the editor's
+        # construction, refused by "Construction" (a Zone which they operate).
+        out += _buildings(state, name, by_cell, ctx, ctx.editor)
+        out += _license(state, name, by_cell, ctx, ctx.editor)
         out += _planned(state, name, by_cell, ctx)
     return out
 
@@ -210,7 +214,35 @@ def _buildings(
             for v in versions
             for p in _PAYS
         )
-        out += [choice] * count
+        others = tuple(
+            Step(
+                "build",
+                operator,
+                Construct(building.name, None, Payment.DEBT, name),
+                cues=(*cells, cell),
+                payer=payer,
+            )
+            for payer, cells in _spent_by_others(state, by_cell, operator).items()
+        )
+        out += [choice + others] * count
+    return out
+
+
+def _spent_by_others(
+    state: Economy, by_cell: Mapping[str, CellChange], actor: str
+) -> dict[str, list[str]]:
+    """Other Imagineers whose Budget fell, or Debt moved away from zero, on the page: who
+    may have been made to pay for ``actor``'s action."""
+    out: dict[str, list[str]] = {}
+    for row in state.players:
+        if row.name.casefold() == actor.casefold():
+            continue
+        for column, held in (("Budget", row.budget), ("Debt", row.debt)):
+            cell = f"{GAMESTATE}/{row.name}/{column}"
+            change = by_cell.get(cell)
+            if change is not None and change.new is not None and _is_int(change.new):
+                if int(change.new) < held:
+                    out.setdefault(row.name, []).append(cell)
     return out
 
 

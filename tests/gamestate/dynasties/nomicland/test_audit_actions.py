@@ -379,9 +379,9 @@ CASES = {
     'Construction: "An Imagineer may construct a Building in a Zone which they operate"': Case(
         _build_legal, Verdict.LEGAL
     ),
-    'Gamestate Tracking: "update any Imagineer\'s data ... whenever the Ruleset permits it" '
-    "(Bob writes Ann's Building)": Case(
-        _build_not_operator, Verdict.ILLEGAL, "refused", "Gamestate Tracking"
+    'Construction: "in a Zone which they operate" (Bob writes a Building into Ann\'s Zone: '
+    "the editor is the actor)": Case(
+        _build_not_operator, Verdict.ILLEGAL, "refused", "Construction"
     ),
     'Construction: "may not construct more than 10 Buildings per day"': Case(
         _build_over_limit,
