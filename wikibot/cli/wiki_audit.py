@@ -249,5 +249,8 @@ def _print(run: AuditRun, *, as_json: bool) -> None:
 
 
 def register(wiki: click.Group) -> None:
-    """Adds ``wiki audit`` to the CLI."""
+    """Adds ``wiki audit`` and ``wiki history`` to the CLI."""
+    from wikibot.cli.wiki_history import history_command
+
     wiki.add_command(audit_command)
+    wiki.add_command(history_command)
