@@ -322,6 +322,12 @@ INFINITE_NOMIC = Inputs(
     events={
         "message": (PLAYER,),
         "declare_reputable": (_f("by", NAME, True), PLAYER),
+        "join": (PLAYER,),
+        "leave": (PLAYER,),
+        "overturn_ruling": (
+            _f("by", NAME, True),
+            _f("ruling", record(_f("by", NAME, True), _f("at", TIME, True)), True),
+        ),
     },
 )
 

@@ -12,7 +12,7 @@ from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Archive, Matter
 from gamestate.profiles.infinite_nomic import clauses
 from gamestate.profiles.infinite_nomic.checks import Rules
-from gamestate.profiles.infinite_nomic.reputation import Reputation, is_player
+from gamestate.profiles.infinite_nomic.reputation import Reputation
 
 __all__ = ["Books", "ordinal", "show"]
 
@@ -44,7 +44,7 @@ class Books:
 
     def players_at(self, moment: datetime) -> Callable[[str], bool]:
         """Who was a player at ``moment`` (the roster's join and leave times)."""
-        return lambda name: is_player(self.archive.member(name), moment)
+        return lambda name: self.reputation.membership.is_player(name, moment)
 
     def is_reputable(self, name: str, moment: datetime) -> bool:
         return self.reputation.is_reputable(name, moment)

@@ -26,10 +26,16 @@ __all__ = [
 
 MATTER_KINDS = frozenset({"proposal", "judge_candidacy", "confidence_vote"})
 CLASSES = ("standard", "urgent")
-EVENT_TYPES = frozenset({"message", "declare_reputable"})
+EVENT_TYPES = frozenset({"message", "declare_reputable", "join", "leave", "overturn_ruling"})
 """``message`` (``player``): a text message, for the Judge election's tie-break;
 ``declare_reputable`` (``by``, ``player``): rule 2's public declaration."""
-_EVENT_FIELDS = {"message": ("player",), "declare_reputable": ("by", "player")}
+_EVENT_FIELDS = {
+    "message": ("player",),
+    "declare_reputable": ("by", "player"),
+    "join": ("player",),
+    "leave": ("player",),
+    "overturn_ruling": ("by",),
+}
 
 DEFAULT_REACTIONS = {"favour": "thumbsup", "against": "thumbsdown"}
 DEFAULT_POLL = {"thumbsup": "affirm", "thumbsdown": "overturn"}
@@ -193,4 +199,12 @@ def check_archive(archive: Archive) -> list[str]:
             value: Any = e.get(key)
             if not isinstance(value, str) or not value.strip():
                 raise archive.error(f"{where}.{key}", f"expected a name, got {_show(value)}")
+        if e.type == "overturn_ruling":
+            ruling = e.get("ruling")
+            if not isinstance(ruling, Mapping) or not isinstance(ruling.get("by"), str):
+                raise archive.error(f"{where}.ruling", 'expected {"by", "at"}: the ruling')
+            try:
+                parse_time(ruling.get("at"), f"{where}.ruling.at")
+            except ProfileError as exc:
+                raise archive.error(f"{where}.ruling.at", str(exc).split(": ", 1)[-1]) from None
     return warnings

@@ -8,6 +8,9 @@ say which emoji the game really uses."""
 from __future__ import annotations
 
 __all__ = [
+    "JOIN",
+    "JUDGE_OVERTURNS",
+    "LEAVE",
     "CONFIDENCE_OVERTURNED",
     "CONFIDENCE_PERIOD",
     "CONFIDENCE_UNCLEAR",
@@ -116,4 +119,22 @@ JUDGE_POPULAR = (
 )
 JUDGE_TIES = (
     "Ties are broken in favor of the player with the earliest text message during that week."
+)
+
+# 2 - Players: joining and leaving.
+JOIN = (
+    "Any person may become a player by posting a message setting forth their intent to do so "
+    "in the channel β #game-actions, provided they have not been a player at any point in the "
+    "past seven days."
+)
+LEAVE = (
+    "A player may cease being a player by sending a message that sets forth their intent to do "
+    "so in #β game-actions."
+)
+
+# The Judge overturning their own ruling.
+JUDGE_OVERTURNS = (
+    "A ruling may be overturned by the Judge who made it within one week of being made. When a "
+    "ruling is overturned in this manner, the Judge shall then issue a new ruling on the "
+    "initial request, which shall be binding in the same manner as the original ruling."
 )

@@ -10,11 +10,13 @@ phase and week boundaries that fell due.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
+from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.base import BaseProfile
-from gamestate.profiles.core import Archive, Report, Setting
+from gamestate.profiles.core import Archive, Outcome, Report, Setting
+from gamestate.profiles.infinite_nomic import clauses
 from gamestate.profiles.infinite_nomic.books import Books
 from gamestate.profiles.infinite_nomic.checks import (
     EVENT_TYPES,
@@ -35,9 +37,10 @@ from gamestate.profiles.infinite_nomic.phases import (
     week_of,
 )
 from gamestate.profiles.infinite_nomic.proposals import decide_proposals
-from gamestate.profiles.infinite_nomic.reputation import is_player
 
-__all__ = ["InfiniteNomic"]
+__all__ = ["InfiniteNomic", "judge_overturns"]
+
+WEEK = timedelta(weeks=1)
 
 
 class InfiniteNomic(BaseProfile):
@@ -78,16 +81,37 @@ class InfiniteNomic(BaseProfile):
         proposals, report.effect_order = decide_proposals(books)
         candidacies, report.judge = decide_candidacies(books)
         polls = decide_confidence_votes(books)
+        overturns = judge_overturns(archive, now)
+        stamp = format_time(now)
+        report.actions = [a for a in books.reputation.membership.judged if _at(a) <= stamp]
+        report.actions += [a for a, _ in overturns]
+        report.actions.sort(key=_at)
+        for mid, outcome in list(polls.items()):
+            matter = archive.matter(mid)
+            ruling = matter.ruling if matter is not None else None
+            for a, key in overturns:
+                if a["allowed"] and ruling is not None and key == _ruling_key(ruling):
+                    polls[mid] = Outcome(
+                        "overturned",
+                        clauses.JUDGE_OVERTURNS,
+                        f"overturned by its Judge {a['player']} at {a['at']}, within one week "
+                        f"of the ruling; the poll: {outcome.reason}",
+                        None,
+                        outcome.numbers,
+                    )
         for m in archive.matters:
             for found in (proposals, candidacies, polls):
                 if m.id in found:
                     report.matters[m.id] = found[m.id]
+        membership = books.reputation.membership
+        names = [m.name for m in archive.roster]
+        names += [n for n in membership.spans if archive.member(n) is None]
         report.state = {
-            m.name: {
-                "player": is_player(m, now),
-                "reputable": books.is_reputable(m.name, now),
+            name: {
+                "player": membership.is_player(name, now),
+                "reputable": books.is_reputable(name, now),
             }
-            for m in archive.roster
+            for name in names
         }
         report.game_state = _game_state(archive, books, now)
         if since is not None:
@@ -108,5 +132,42 @@ def _game_state(archive: Archive, books: Books, now: datetime) -> dict[str, Any]
         "phase_ends": phase.ends_at,
         "week_began": week_of(now).starts_at,
         "cycle_began": books.rules.cycle_began,
-        "players": sum(1 for m in archive.roster if is_player(m, now)),
+        "players": sum(1 for n in books.reputation.membership.spans if books.players_at(now)(n)),
     }
+
+
+def _at(action: dict[str, Any]) -> str:
+    return str(action["at"])
+
+
+def _ruling_key(ruling: Any) -> tuple[str, str]:
+    at = ruling.get("at")
+    return str(ruling.get("by")), format_time(parse_time(at, "ruling")) if at else ""
+
+
+def judge_overturns(archive: Archive, now: datetime) -> list[tuple[dict[str, Any], Any]]:
+    """:data:`clauses.JUDGE_OVERTURNS`: each ``overturn_ruling`` event judged (the Judge
+    who made the ruling, within one week of it: the week's last second included)."""
+    out = []
+    for e in archive.events:
+        if e.type != "overturn_ruling" or e.at > now:
+            continue
+        ruling = e.get("ruling")
+        made = parse_time(ruling.get("at"), "ruling")
+        who, maker = str(e.get("by")), str(ruling.get("by"))
+        if who != maker:
+            ok, why = False, f"the ruling was made by {maker}, not {who}"
+        elif not made <= e.at <= made + WEEK:
+            ok, why = False, f"more than one week after the ruling of {format_time(made)}"
+        else:
+            ok, why = True, f"within one week of the ruling of {format_time(made)}"
+        action = {
+            "at": format_time(e.at),
+            "player": who,
+            "action": "overturn_ruling",
+            "allowed": ok,
+            "reason": f"overturn the ruling of {format_time(made)}: {why}",
+            "clause": clauses.JUDGE_OVERTURNS,
+        }
+        out.append((action, _ruling_key(ruling)))
+    return out
