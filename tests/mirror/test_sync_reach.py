@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from gamestate.profiles.blognomic_139.models import Game
+from gamestate.profiles.blognomic_139.models import Game, PostStatus
 from tests.plugins.blog import build_game
-from wikibot.blog.scraper import BlogScraper
+from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage
 from wikibot.cli import cli
 from wikibot.errors import ScrapeError
 from wikibot.mirror import sync, sync_runs
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.sync import SyncReport
-from wikibot.mirror.sync_reach import WalkShortfall, mirror_reach
+from wikibot.mirror.sync_reach import WalkReach, WalkShortfall, mirror_reach
 from wikibot.sandbox.blog import SandboxBlog
 
 pytestmark = pytest.mark.integration
@@ -131,6 +131,40 @@ def test_a_blog_younger_than_the_date_is_read_whole_and_says_where_it_begins(
 def test_the_warning_reads_back_as_the_shortfall(shortfall: WalkShortfall) -> None:
     assert WalkShortfall.from_message(shortfall.message) == shortfall
     assert WalkShortfall.from_message("post 'x' not read; the next sync tries again") is None
+
+
+def _page(url: str, *days: int, next_url: str | None = None) -> ListingPage:
+    entries = tuple(
+        ListingEntry(
+            f"post_{day}", "T", "Proposal", PostStatus.PENDING, "Kevan",
+            datetime(2016, 3, day, 12, tzinfo=UTC), 0, "", None, None,
+        )
+        for day in days
+    )  # fmt: skip
+    return ListingPage(url, entries, None, next_url, None, None, ())
+
+
+def test_the_reach_is_the_oldest_post_of_any_page_and_the_last_page_says_why() -> None:
+    reach = WalkReach(date(2016, 3, 1))
+    pages = [_page("/", 20, 10, next_url="/P10"), _page("/P10", 15, 12, next_url="/P20")]
+    assert list(reach.pages(iter(pages))) == pages
+    # A page newer than the one before (an odd listing) does not move the reach forward.
+    assert reach.shortfall() == WalkShortfall(
+        date(2016, 3, 1),
+        datetime(2016, 3, 10, 12, tzinfo=UTC),
+        "the next page after /P10 was read already (the listings loop)",
+    )
+    assert WalkReach(date(2016, 3, 10)).shortfall() == WalkShortfall(
+        date(2016, 3, 10), None, "no listing page was read"
+    )
+    done = WalkReach(date(2016, 3, 10))
+    list(done.pages(iter([_page("/", 20, 10)])))
+    assert done.shortfall() is None  # a post of that day was read
+    empty = WalkReach(date(2016, 3, 1))
+    list(empty.pages(iter([_page("/", 20), _page("/P10")])))
+    shortfall = empty.shortfall()
+    assert shortfall is not None and shortfall.why == "the listing page /P10 lists no posts"
+    assert WalkReach(None).shortfall() is None
 
 
 def test_sync_and_history_say_which_matters_were_not_seen(

@@ -119,7 +119,8 @@ class WalkReach:
             if page is None:
                 return
             self.last = page
-            self.oldest = min((e.posted_at for e in page.entries), default=self.oldest)
+            dates = [e.posted_at for e in page.entries]
+            self.oldest = min([*dates, self.oldest] if self.oldest else dates, default=None)
             yield page
 
     def shortfall(self, why: str | None = None) -> WalkShortfall | None:
