@@ -44,7 +44,8 @@ class Books:
 
     def players_at(self, moment: datetime) -> Callable[[str], bool]:
         """Who was a player at ``moment`` (the roster's join and leave times)."""
-        return lambda name: self.reputation.membership.is_player(name, moment)
+        is_player = self.reputation.membership.is_player
+        return lambda name: is_player(name, moment)
 
     def is_reputable(self, name: str, moment: datetime) -> bool:
         return self.reputation.is_reputable(name, moment)

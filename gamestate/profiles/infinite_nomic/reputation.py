@@ -89,7 +89,11 @@ class Membership:
         return cls({n: tuple(sp) for n, sp in spans.items()}, tuple(judged))
 
     def is_player(self, name: str, moment: datetime) -> bool:
-        return any(_inside(sp, moment) for sp in self.spans.get(name, ()))
+        # Called for every reaction: no generator, no helper call.
+        for start, end in self.spans.get(name, ()):
+            if (start is None or start <= moment) and (end is None or moment < end):
+                return True
+        return False
 
     def joined(self, name: str, moment: datetime) -> datetime | None:
         """When the stretch as a player that holds ``moment`` began (None: before the
