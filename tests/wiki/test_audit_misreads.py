@@ -28,7 +28,7 @@ from click.testing import CliRunner
 from gamestate.dynasties.nomicland import Construct, Payment, apply
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.models import PlayerRow, Zone, parse_buildings
-from gamestate.profiles.blognomic_139.models import Player, Post
+from gamestate.profiles.blognomic_139.models import Comment, Player, Post
 from rules_text import ruleset_139
 from rules_text.buildings import buildings
 from tests.wiki.test_audit_end_to_end import FRONT, SUN, at, park, table, write_audit_config
@@ -296,3 +296,118 @@ def test_a_building_written_into_anothers_zone_or_paid_from_anothers_budget(
         rows_after = list(Ledger(mirror).actions())
     last = rows_after[-1].after["state"] if rows_after else None
     assert last is None or last["players"]["Ais"]["budget"] == 5000
+
+
+# 3. The blog's decisions: a Demand Post's close written in by hand, then unplanned.
+
+
+def demand_post(post_id: str, building: str, posted: datetime, *comments: Comment) -> Post:
+    return Post(
+        post_id, "Story Post", f"Demand: {building}", "Kevan", posted, comments=tuple(comments)
+    )
+
+
+def comment(n: str, author: str, when: datetime, text: str) -> Comment:
+    return Comment(n, author, when, f"<p>{text}</p>")
+
+
+def test_a_demand_close_written_by_hand_then_built_and_unplanned(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Kevan (the Boss, Budget 9000) demands a Playpit on Monday; Clucky's 900 beats Josh's
+    # 1000, and on Tuesday Clucky comments that the post is closed: Ais writes the close in
+    # (Clucky's, by comment). On Wednesday Clucky builds the Playpit and unplans it. Kevan
+    # demands a Lazy River on Tuesday; Ais bids 600 and, the bid a day old on Wednesday,
+    # closes it herself by writing it in (no comment).
+    posts = [
+        demand_post(
+            "demand_playpit",
+            "Playpit",
+            at(0, 8),
+            comment("c1", "Josh", at(0, 9), "I bid 1000"),
+            comment("c2", "Clucky", at(0, 10), "I bid 900"),
+            comment("c3", "Clucky", at(1, 11), "Closing: my bid is a day old."),
+        ),
+        demand_post(
+            "demand_lazy_river",
+            "Lazy River",
+            at(1, 8),
+            comment("c1", "Ais", at(1, 9), "I bid 600"),
+        ),
+    ]
+    start: list[Row] = [
+        ("Kevan", 9000, -50_000, 10, 1),
+        ("Josh", 0, 0, 10, 1),
+        ("Clucky", 0, 0, 10, 1),
+        ("Ais", 0, 0, 10, 1),
+    ]
+
+    def park_with(theme: Sequence[str] = (), planned: str = "", park_planned: str = "") -> str:
+        zones = (
+            zone_text("The Mouse Zone", "Josh")
+            + zone_text("The Theme Zone", "Clucky", theme, planned)
+            + zone_text("The Park Zone", "Ais", (), park_planned)
+        )
+        return park(zones, ["cA"])
+
+    def rows(**money: tuple[int, int]) -> list[Row]:
+        return [(n, *money.get(n, (b, d)), s, lbd) for n, b, d, s, lbd in start]
+
+    closed = rows(Kevan=(8100, -50_000), Clucky=(900, 0))
+    built = rows(Kevan=(8100, -50_000), Clucky=(900, -1000))
+    both = rows(Kevan=(7500, -50_000), Clucky=(900, -1000), Ais=(600, 0))
+    edits = [
+        ("N", park_with(), "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, "as they stood"),
+        ("N", park_with(planned="Playpit"), "Ais", at(1, 12), "Playpit planned for Clucky"),
+        ("G", table(closed), "Ais", at(1, 12, 2), "demand_playpit closed"),
+        ("N", park_with(["Playpit"]), "Clucky", at(2, 9), "built my Playpit"),
+        ("G", table(built), "Clucky", at(2, 9, 1), "its cost"),
+        ("N", park_with(["Playpit"], park_planned="Lazy River"), "Ais", at(2, 12), "I close"),
+        ("G", table(both), "Ais", at(2, 12, 1), "my bid"),
+    ]
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[Player("Kevan", admin=True), Player("Josh"), Player("Clucky"), Player("Ais")],
+        posts=posts,
+        seen=at(3, 0),
+    )
+    found = by_summary(audit(config))
+    close = {
+        "action": "demand close",
+        "post": "demand_playpit",
+        "building": "Playpit",
+        "builder": "Clucky",
+        "amount": 900,
+    }
+    for summary in ("Playpit planned for Clucky", "demand_playpit closed"):
+        revision = found[summary]
+        assert (revision["verdict"], flagged(revision)) == ("legal", []), revision
+        [action] = revision["actions"]
+        # The post's decider: Clucky, who closed it by comment; Ais only wrote it in.
+        assert (action["action"], action["actor"]) == ("demand close", "Clucky")
+        assert {k: action["args"].get(k) for k in close if k != "action"} == {
+            k: v for k, v in close.items() if k != "action"
+        }
+    for summary in ("built my Playpit", "its cost"):
+        revision = found[summary]
+        assert revision["verdict"] == "legal", flagged(revision)
+        assert sorted((a["action"], a["actor"]) for a in revision["actions"]) == [
+            ("build", "Clucky"),
+            ("demand unplan", "Clucky"),
+        ]
+    for summary in ("I close", "my bid"):
+        revision = found[summary]
+        assert revision["verdict"] == "legal", flagged(revision)
+        assert [(a["action"], a["actor"], a["args"]["amount"]) for a in revision["actions"]] == [
+            ("demand close", "Ais", 600)
+        ]
+    audit(config, "--apply")
+    assert [(action, who) for action, who, _args in recorded(config)] == [
+        ("demand close", "Clucky"),
+        *sorted([("build", "Clucky"), ("demand unplan", "Clucky")]),
+        ("demand close", "Ais"),
+    ]

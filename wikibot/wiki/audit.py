@@ -356,6 +356,7 @@ def run_audit(
         catalogue=catalogue,
         front_page_at=lambda moment: reader.front_page_at(FRONT_PAGE, moment),
         enacted=blog_effects(game, closed_demand_posts(ledger)),
+        demand_posts=game.posts if game is not None else (),
         now=now,
     )
     result = audit(inp)

@@ -89,6 +89,12 @@ test_audit_*.py``):
 - **Hiatus**: no dynastic action may be taken; corrections may. Hiatus is checked before
   the action's own preconditions, so a Building during Hiatus is refused under "Victory and
   Ascension" (its words quoted), not under "Spending" for a Budget of 0.
+- **A Demand Post's close written in by hand** (``AuditInput.demand_posts``, :mod:`.demands`):
+  the Budgets moved and the Building Planned, checked against the bids read from the blog
+  as of the edit, is the legal ``demand close`` of the post's decider: the Imagineer whose
+  comment closed it (once closable), else the editor (the winning bid 24 hours old). A
+  later edit building the Planned Building and removing it from Planned Buildings is a
+  ``build`` plus a ``demand unplan``.
 - **An enacted Proposal or CfJ** (``BlogEffect.cells``, ``BlogEffect.by``): a mechanical
   form's cells are checked, the enacting Admin's ``enacted`` action (``{"matter",
   "cells"}``, with ``"by"`` for a change by an amount, the ledger's value plus the amount,

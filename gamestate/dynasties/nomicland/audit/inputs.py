@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from gamestate.profiles.blognomic_139.models import Post
 from rules_text.buildings import BuildingCatalogue
 
 __all__ = [
@@ -152,6 +153,9 @@ class AuditInput:
     (``AuditResult.later``), nor a ledger row only such revisions produced or one timed after
     it; a half whose window is still open then stays pending (None: the last revision's
     time, nothing left for later)."""
+    demand_posts: Sequence[Post] = ()
+    """The blog's posts (with their comments): a Demand Post's close written in by hand is
+    checked against its bids (:mod:`.demands`)."""
     op_prefix: str = "audit"
     """The new ledger rows' operation ids start with this."""
     extra: Mapping[str, Any] = field(default_factory=dict)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from gamestate.dynasties.nomicland.actions import action_from_json
@@ -20,6 +20,7 @@ from gamestate.dynasties.nomicland.audit.cells import (
     read_gamestate,
     read_nomicland,
 )
+from gamestate.dynasties.nomicland.audit.demands import demand_closes
 from gamestate.dynasties.nomicland.audit.explain import explain
 from gamestate.dynasties.nomicland.audit.inputs import (
     GAMESTATE,
@@ -84,6 +85,8 @@ class _Walk:
     following: dict[int, Revision] = field(default_factory=dict)
     position: dict[int, int] = field(default_factory=dict)
     days: int = -1
+    history: list[tuple[datetime, Economy]] = field(default_factory=list)
+    """The ledger's state after each change, in time order (the blog's bids read it)."""
 
     # Setting out.
 
@@ -120,12 +123,14 @@ class _Walk:
             last = recorded[-1]
             assert last.state is not None
             self.state = economy_from_record(last.state)
+            self._remember(last.at)
             self.assumptions.append(
                 f"the gamestate at the start is the ledger's state after #{last.op_id} "
                 f"({last.action.get('action')} by {last.actor} at {format_time(last.at)})"
             )
             return
         self.state = self._base_economy(first)
+        self._remember(first or datetime.min.replace(tzinfo=UTC))
 
     def _base_economy(self, first: datetime | None) -> Economy:
         park = read_nomicland(self.texts[NOMICLAND])
@@ -186,6 +191,7 @@ class _Walk:
             return
         if fact.state is not None:
             self.state = economy_from_record(fact.state)
+            self._remember(fact.at)
             return
         try:
             action = action_from_json(fact.action)
@@ -207,6 +213,7 @@ class _Walk:
                 self.state, boss=roster.boss or self.state.boss, idle=frozenset(roster.idle)
             )
             self._revision(revision)
+            self._remember(revision.at)
         end = self.inp.now or (self.inp.revisions[-1].at if self.inp.revisions else None)
         pending: list[Pending] = []
         for editor, half in list(self.halves.items()):
@@ -237,6 +244,19 @@ class _Walk:
             self.state.to_json(),
             tuple(self.facts),
         )
+
+    def _remember(self, moment: datetime) -> None:
+        if not self.history or self.history[-1][1] is not self.state:
+            self.history.append((moment, self.state))
+
+    def _state_at(self, moment: datetime) -> Economy:
+        """The ledger's state as of ``moment`` (the first known before any)."""
+        found = self.history[0][1] if self.history else self.state
+        for when, state in self.history:
+            if when > moment:
+                break
+            found = state
+        return found
 
     def _expire(self, moment: datetime) -> None:
         for editor, half in list(self.halves.items()):
@@ -320,13 +340,23 @@ class _Walk:
                 key = (str(action.get("matter")), str(cell))
                 self.enacted_cells[key] = min(at, self.enacted_cells.get(key, at))
 
-    def _context(self, revisions: Sequence[Revision]) -> Context:
+    def _context(self, revisions: Sequence[Revision], changed: Sequence[str] = ()) -> Context:
         first = revisions[0]
         front = None
         if self.inp.front_page_at is not None:
             front = self.inp.front_page_at(first.at)
         window = self.inp.pairing_window
-        effects = tuple(e for e in self.inp.enacted if e.at <= revisions[-1].at <= e.at + window)
+        last = revisions[-1].at
+        effects = tuple(e for e in self.inp.enacted if e.at <= last <= e.at + window)
+        if self.inp.demand_posts and any(c.endswith("/Planned Buildings") for c in changed):
+            closes = demand_closes(
+                self.inp.demand_posts,
+                at=last,
+                catalogue=self.inp.catalogue,
+                roster_at=self.inp.roster_at,
+                state_at=self._state_at,
+            )
+            effects += tuple(d.effect for d in closes)
         return Context(
             first.editor,
             first.at,
@@ -340,7 +370,7 @@ class _Walk:
         )
 
     def _judge(self, revisions: Sequence[Revision], changes: Mapping[str, CellChange]) -> Judged:
-        ctx = self._context(revisions)
+        ctx = self._context(revisions, list(changes))
         gamestate = [c for c in changes.values() if is_gamestate_cell(c.cell)]
         before = economy_cells(self.state)
         live = [c for c in gamestate if c.new != before.get(c.cell)]

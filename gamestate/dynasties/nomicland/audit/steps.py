@@ -297,8 +297,11 @@ def _planned(
             (_step(ctx, "demand unplan", ctx.editor, UnplanBuilding(name, planned), [cell]),)
         )
     for added in (now - before).elements():
+        # A close by comment is the commenter's; one with no comment, the editor's own.
         closes = tuple(
             Step("demand close", e.actor, action_from_json(e.action), cues=(cell,), effect=e)
+            if e.actor
+            else _step(ctx, "demand close", ctx.editor, action_from_json(e.action), [cell])
             for e in ctx.effects
             if e.kind == "demand close"
             and e.action is not None
