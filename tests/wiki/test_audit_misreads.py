@@ -411,3 +411,57 @@ def test_a_demand_close_written_by_hand_then_built_and_unplanned(
         *sorted([("build", "Clucky"), ("demand unplan", "Clucky")]),
         ("demand close", "Ais"),
     ]
+
+
+# 4. Idle Imagineers in communal actions.
+
+
+def test_sunday_interest_written_on_an_idle_imagineers_debt_too(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Sunday 15 May 2016: Kevan multiplies every Debt by 1.1, Ais's too; Ais is Idle.
+    start: list[Row] = [
+        ("Kevan", 0, -50_000, 10, 0),
+        ("Josh", 0, -1000, 10, 0),
+        ("Clucky", 0, -2000, 10, 0),
+        ("Ais", 0, -3000, 10, 0),
+    ]
+    charged: list[Row] = [(n, b, d * 11 // 10, s, lbd) for n, b, d, s, lbd in start]
+    sunday = datetime(2016, 5, 15, 15, 0, tzinfo=UTC)
+    edits = [
+        ("N", park("", [""]), "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, "as they stood"),
+        ("G", table(charged), "Kevan", sunday, "Sunday interest"),
+    ]
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[
+            Player("Kevan", admin=True),
+            Player("Josh"),
+            Player("Clucky"),
+            Player("Ais", idle=True),
+        ],
+    )
+    data = audit(config)
+    revision = by_summary(data)["Sunday interest"]
+    assert revision["verdict"] == "illegal"
+    [(kind, rule, cell, why, value)] = flagged(revision)
+    assert (kind, rule, cell, value) == (
+        "refused",
+        "Idle Imagineers",
+        "Gamestate/Ais/Debt",
+        "-3300",
+    )
+    assert why.startswith("refused: Ais is Idle at 2016-05-15T15:00:00Z")
+    assert why.endswith("the ledger holds -3000")
+    # The interest on the active rows is the Boss's legal action, recorded.
+    assert [(a["action"], a["actor"]) for a in revision["actions"]] == [("debt interest", "Kevan")]
+    debts = {n: p["debt"] for n, p in data["state"]["players"].items()}
+    assert debts == {"Kevan": -55_000, "Josh": -1100, "Clucky": -2200, "Ais": -3000}
+    audit(config, "--apply")
+    assert [(action, who) for action, who, _args in recorded(config)] == [
+        ("debt interest", "Kevan")
+    ]

@@ -67,6 +67,10 @@ test_audit_*.py``):
   any non-Idle Imagineer, also during Hiatus. Putting back the value a *legal* action changed
   (saved before this edit) is an undo that makes the page stop matching the gamestate:
   ``illegal`` (rule "Gamestate Tracking"), and the ledger keeps the action.
+- **Idle Imagineers in communal actions**: the Sunday interest multiplies every active
+  Imagineer's Debt, never an Idle one's. An edit that also charges an Idle row is
+  ``illegal`` under "Idle Imagineers", the finding naming that row's Debt; the interest on
+  the active rows is the editor's ``debt interest``, recorded.
 - **Who may edit the GNDT**: a change no action explains, made by someone who is not an
   Imagineer then, is ``refused`` under "Gamestate Tracking" ("Any Imagineer may update any
   Imagineer's data via the GNDT"), or by an Idle Imagineer under "Idle Imagineers":

@@ -45,6 +45,7 @@ from gamestate.dynasties.nomicland.economy import Economy, Field
 from gamestate.dynasties.nomicland.engine import apply
 from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.models import RuleClause
+from gamestate.dynasties.nomicland.money import times_one_point_one
 from gamestate.profiles.archive import format_time
 
 __all__ = ["CORRECTION", "UNDO", "Done", "Judged", "judge"]
@@ -254,7 +255,15 @@ def judge(
     other_page = list(found.missing)
     unexplained: list[str] = []
     outsider = _outsider(ctx)
+    communal = any(a.refused is None and a.step.name == "debt interest" for a in applied)
     for cell in found.unexplained if not refused else ():  # a refused action's own cells
+        idle = _idle_interest(cell, changes[cell], state, ctx) if communal else None
+        if idle is not None:
+            # The interest "multiplies every Imagineer's Debt": an Idle one's is not.
+            findings.append(
+                Finding(FindingKind.REFUSED, IDLE.rule, IDLE.words, cell, idle, changes[cell].new)
+            )
+            continue
         if outsider is not None:
             # Not an undo nor an unknown action: who may update the GNDT at all.
             clause, why = outsider
@@ -352,6 +361,24 @@ def judge(
         tuple(other_page),
         tuple(unexplained),
         is_half,
+    )
+
+
+def _idle_interest(cell: str, change: CellChange, state: Economy, ctx: Context) -> str | None:
+    """Why an Idle Imagineer's Debt written x 1.1 beside the Sunday interest is refused
+    (None: the cell is no such Debt)."""
+    parts = cell.split("/")
+    if len(parts) != 3 or parts[0] != GAMESTATE or parts[2] != "Debt":
+        return None
+    row = state.player(parts[1])
+    if row is None or not row.debt or change.new != str(times_one_point_one(row.debt)):
+        return None
+    if ctx.roster.is_active(row.name) or not ctx.roster.is_player(row.name):
+        return None
+    return (
+        f"refused: {row.name} is Idle at {format_time(ctx.at)} (the roster): the Sunday "
+        f"interest multiplies every Imagineer's Debt, and Idle Imagineers are not counted as "
+        f"Imagineers; the ledger holds {row.debt}"
     )
 
 
