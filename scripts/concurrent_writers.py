@@ -22,7 +22,11 @@ outcome (counted as "refused"); before the fix the second build was applied
 over a state it had not read (8 of 8 races on SQLite, 4 of 8 on PostgreSQL).
 Prints a line per kind and exits 1 if any race lost an update or failed. Not
 part of the test suite: 50 races of each kind take some minutes (the suite runs
-two of each: ``NOMICBOT_TEST_CONCURRENT_RUNS``).
+one of each, and forces the interleaving with a pause point; set
+``NOMICBOT_TEST_CONCURRENT_RUNS`` for more). Last measured on this 2-core machine,
+busy with other work: SQLite 50 races in 634 s, both builds applied 50; PostgreSQL
+50 in 475 s, both 50; two resolves 50 in 369 s, each matter resolved once 50; lost
+updates or failures 0.
 """
 
 from __future__ import annotations

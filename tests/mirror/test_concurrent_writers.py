@@ -53,7 +53,7 @@ from wikibot.wiki.pages.gamestate import GamestatePage
 
 pytestmark = pytest.mark.integration
 
-RUNS = int(os.environ.get("NOMICBOT_TEST_CONCURRENT_RUNS", "2"))
+RUNS = int(os.environ.get("NOMICBOT_TEST_CONCURRENT_RUNS", "1"))
 """Races per mirror kind in the suite (scripts/concurrent_writers.py runs 50)."""
 
 BUILDS = ("Tunnel System", "Playpit")

@@ -29,7 +29,7 @@ from wikibot.sandbox.blog import SandboxBlog
 
 pytestmark = pytest.mark.integration
 
-RUNS = int(os.environ.get("NOMICBOT_TEST_CONCURRENT_RUNS", "2"))
+RUNS = int(os.environ.get("NOMICBOT_TEST_CONCURRENT_RUNS", "1"))
 """Races in the suite (scripts/concurrent_writers.py runs 50)."""
 
 RESOLVED = ["cfj_one", "prop_alpha", "prop_beta"]
