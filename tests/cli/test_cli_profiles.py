@@ -58,7 +58,7 @@ OUTCOMES = {
         "stands",
         "overturned",
     },
-    "nomopoly-iv": {"allowed", "not allowed"},
+    "nomopoly-iv": {"allowed", "not allowed", "retracted"},
 }
 NUMBERS = {
     "blognomic-139": {"for", "against", "quorum", "decidable_at", "self_killed"},

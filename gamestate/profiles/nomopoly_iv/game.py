@@ -242,7 +242,7 @@ class _Game:
     def end_cool_downs(self, at: datetime, names: list[str]) -> None:
         for c in sorted(self.books.cooling.values(), key=lambda c: (c.until, c.order)):
             if c.until == at:
-                names.append(self.stop_cooling(c, "stops cooling down"))
+                names.append(self.stop_cooling(c, "stops cooling down", at))
         if at == schedule.next_hour(at - timedelta(seconds=1)) and self.books.cooling:
             result = self.draw(DRAW_COOL_DOWN, at)
             if result is None:
@@ -256,13 +256,13 @@ class _Game:
                 if u == unit and (player is None or p == player)
             ]
             if len(hits) == 1:
-                names.append(self.stop_cooling(hits[0], "cool down ended at random"))
+                names.append(self.stop_cooling(hits[0], "cool down ended at random", at))
             else:
                 if len(hits) > 1:
                     self.warn(f"draw: {unit} names more than one unit cooling down; give player")
                 names.append(f"a random unit's cool down ended: {unit} (not tracked)")
 
-    def stop_cooling(self, c: Cooling, how: str) -> str:
+    def stop_cooling(self, c: Cooling, how: str, at: datetime) -> str:
         del self.books.cooling[(c.player, c.unit)]
         s = self.books.players.get(c.player)
         text = f"{c.unit} ({c.player}) {how}"
@@ -276,20 +276,20 @@ class _Game:
             s.money += paid
             text += f": ${paid} refined"
         if c.safecracking is not None:
-            text += self.safecracked(c, s)
+            text += self.safecracked(c, s, at)
         return text
 
-    def safecracked(self, c: Cooling, s: Any) -> str:
+    def safecracked(self, c: Cooling, s: Any, at: datetime) -> str:
         """:data:`clauses.SAFECRACKING`: the box's item to the SCV's owner, a new box."""
         box = next((b for b in self.books.boxes if b.number == c.safecracking), None)
         if box is None:
             return f": the ? Box was removed first, so it only cooled down (“{SAFE_GONE}”)"
         self.books.boxes.remove(box)
-        item = box.item if box.item is not None else self.draw(DRAW_ITEM, c.until)
+        item = box.item if box.item is not None else self.draw(DRAW_ITEM, at)
         if item is not None:
             s.items[item] = s.items.get(item, 0) + 1
         got = item if item is not None else "the item (awaiting its draw)"
-        return f": safecracked, {c.player} gets {got}; " + self.place_box(c.until)
+        return f": safecracked, {c.player} gets {got}; " + self.place_box(at)
 
     def central_tick(self, at: datetime, noon: bool, names: list[str]) -> None:
         which = "noon" if noon else "midnight"

@@ -757,14 +757,26 @@ def test_the_example_gives_its_results() -> None:
     assert {k: v.outcome for k, v in report.matters.items()} == {
         "p1": "not allowed",
         "p2": "allowed",
+        "p3": "retracted",
     }
-    assert [a["allowed"] for a in report.actions] == [True, False, True, True, True, False, True]
+    allowed = [a["allowed"] for a in report.actions]
+    assert allowed == [True, False, True, True, True, False] + [True] * 11
     assert report.winners == ["Dee"]
-    assert report.state["Ben"]["money"] == 775
+    # Ben: $300 for the Coin he gave Dee; Dee: $300 asked, $399 to the Dark Lord.
+    assert report.state["Ben"]["money"] == 775 + 300
+    assert report.state["Dee"]["money"] == 1200 - 300 - 399
+    assert report.state["Dee"]["items"] == {"Coin": 2}
     assert report.state["Cy"]["money"] == -10
-    assert report.state["Ann"]["money"] == 1925
+    # Ann: $300 mined with Super Mining, a pie of $342, safecracked a Mushroom, her
+    # Scientist moved off its Laboratory.
+    assert report.state["Ann"]["money"] == 1925 + 300 - 342
+    assert report.state["Ann"]["items"] == {"Mushroom": 1}
+    assert report.state["Ann"]["square"] == 31
+    assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
+    assert report.game_state["bank_account_of_terror"] == 3 + 342 + 399
+    assert report.game_state["rber_ducky"] == 30
     assert report.game_state["shop_square"] == 21
-    assert [b["square"] for b in report.game_state["boxes"]] == [7, 33]
+    assert [b["square"] for b in report.game_state["boxes"]] == [7, 61]
     # The demo's window spans the end of daylight saving: midnight CDT, noon CST.
     assert due_times(report, "Jumps increased") == [
         "2006-10-29T05:00:00Z",
