@@ -465,3 +465,52 @@ def test_sunday_interest_written_on_an_idle_imagineers_debt_too(
     assert [(action, who) for action, who, _args in recorded(config)] == [
         ("debt interest", "Kevan")
     ]
+
+
+# 5. Days processed out of order.
+
+
+def test_business_day_3_processed_while_day_2_is_not(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Josh has processed Business Day 1. He processes day 3 (three Visitors: the Boss's Debt
+    # toward 0 by 30, his by 60), undoes it, then processes day 2 (four: 40 and 80).
+    start: list[Row] = [("Kevan", 0, -50_000, 10, 3), ("Josh", 0, -5000, 10, 1)]
+    day3: list[Row] = [("Kevan", 0, -49_970, 10, 3), ("Josh", 0, -4940, 10, 3)]
+    day2: list[Row] = [("Kevan", 0, -49_960, 10, 3), ("Josh", 0, -4920, 10, 2)]
+    queue = park("", ["cA", "ttSS", "ccA"])
+    edits = [
+        ("N", queue, "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, "as they stood"),
+        ("G", table(day3), "Josh", at(0, 10), "processed Business Day 3"),
+        ("G", table(start), "Josh", at(0, 12), "oops, undo"),
+        ("G", table(day2), "Josh", at(0, 13), "processed Business Day 2"),
+    ]
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[Player("Kevan", admin=True), Player("Josh")],
+    )
+    found = by_summary(audit(config))
+    skipped = found["processed Business Day 3"]
+    assert skipped["verdict"] == "illegal"
+    # One processing, of day 3, refused: not days 2 and 3 (which need other values).
+    assert [(a["action"], a["actor"], a["ledger"]) for a in skipped["actions"]] == [
+        ("day process", "Josh", None)
+    ]
+    [(kind, rule, cell, why, value)] = flagged(skipped)
+    assert (kind, rule, cell, value) == ("refused", "Visitors", "Gamestate/Josh/LBD", "3")
+    assert "has not processed Business Day 2" in why
+    undo = found["oops, undo"]
+    assert (undo["verdict"], flagged(undo)) == ("legal", [])
+    assert [(a["action"], a["actor"]) for a in undo["actions"]] == [("correction", "Josh")]
+    day = found["processed Business Day 2"]
+    assert (day["verdict"], flagged(day)) == ("legal", [])
+    assert [(a["action"], a["actor"]) for a in day["actions"]] == [("day process", "Josh")]
+    audit(config, "--apply")
+    assert [(action, who) for action, who, _args in recorded(config)] == [
+        ("correction", "Josh"),
+        ("day process", "Josh"),
+    ]

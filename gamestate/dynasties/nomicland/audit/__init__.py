@@ -71,6 +71,11 @@ test_audit_*.py``):
   Imagineer's Debt, never an Idle one's. An edit that also charges an Idle row is
   ``illegal`` under "Idle Imagineers", the finding naming that row's Debt; the interest on
   the active rows is the editor's ``debt interest``, recorded.
+- **Business Days processed out of order**: an LBD raised by more than one, with the
+  other cells exactly as processing the last day alone writes them, is that day processed
+  while an earlier one is not: refused under "Visitors" at the LBD cell (not read as
+  processing every day up to it, which needs cells the edit did not write). Its undo is a
+  correction; the earlier day's processing after it is legal.
 - **Who may edit the GNDT**: a change no action explains, made by someone who is not an
   Imagineer then, is ``refused`` under "Gamestate Tracking" ("Any Imagineer may update any
   Imagineer's data via the GNDT"), or by an Idle Imagineer under "Idle Imagineers":

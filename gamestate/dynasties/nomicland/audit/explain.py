@@ -21,7 +21,7 @@ from datetime import datetime
 from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
 from gamestate.dynasties.nomicland.audit.orders import Spent, count_orders, key_orders, search
 from gamestate.dynasties.nomicland.audit.steps import ENACTED, FOCUS, PLAYER_ROW, Context, Step
-from gamestate.dynasties.nomicland.clauses import BUILDING_COST, IDLE
+from gamestate.dynasties.nomicland.clauses import BUILDING_COST, IDLE, PROCESS_ORDER
 from gamestate.dynasties.nomicland.demand_actions import FOCUS_GROUPING_CLAUSE
 from gamestate.dynasties.nomicland.economy import Change, Economy, Field
 from gamestate.dynasties.nomicland.engine import apply, paused
@@ -145,6 +145,12 @@ def run_step(
             for k, v in values.items()
         )
     assert step.action is not None
+    if step.unprocessed is not None:
+        raise ActionRefused(
+            f"{step.actor} has not processed Business Day {step.unprocessed}: a later Business "
+            "Day may be processed only once all previous ones are",
+            PROCESS_ORDER,
+        )
     if step.payer is not None:
         # Refused for what the action itself breaks (not their Zone...), else for the payer.
         apply(state, step.action, actor=step.actor, now=at, catalogue=catalogue)

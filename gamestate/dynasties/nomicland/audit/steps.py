@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -36,6 +36,8 @@ from gamestate.dynasties.nomicland.audit.inputs import GAMESTATE, NOMICLAND, Blo
 from gamestate.dynasties.nomicland.demand_actions import UnplanBuilding
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.effects import EffectKind
+from gamestate.dynasties.nomicland.engine import apply
+from gamestate.dynasties.nomicland.errors import ActionRefused
 from gamestate.dynasties.nomicland.instances import instances_of
 from gamestate.dynasties.nomicland.models import (
     NomiclandError,
@@ -100,6 +102,9 @@ class Step:
     """The editor, when they wrote another Imagineer's action."""
     effect: BlogEffect | None = None
     """The blog's decision it writes in."""
+    unprocessed: int | None = None
+    """A Business Day before the one this processing writes, still unprocessed (refused:
+    Business Days are processed in order)."""
     payer: str | None = None
     """Another Imagineer whose Budget or Debt the page shows paying for it (refused: an
     Imagineer spends their own currency)."""
@@ -407,10 +412,35 @@ def _processing(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context)
             continue
         # An enacted text that writes this LBD may explain it instead.
         enacted = any(cell in (e.cells or {}) or cell in e.by for e in ctx.effects)
+        skipped = _out_of_order(state, row.name, int(change.new), cell, ctx)
+        if skipped is not None:
+            out.append((skipped, None) if enacted else (skipped,))
+            continue
         for _ in range(row.lbd, int(change.new)):
             step = _step(ctx, "day process", row.name, ProcessBusinessDay(), [cell])
             out.append((step, None) if enacted else (step,))
     return out
+
+
+def _out_of_order(state: Economy, name: str, day: int, cell: str, ctx: Context) -> Step | None:
+    """Business Day ``day`` processed while an earlier one is not: the page shows exactly
+    what processing ``day`` alone writes (not every day up to it). A step refused under
+    "Visitors", its cues the cells written (the LBD first); None otherwise."""
+    row = state.player(name)
+    if row is None or day <= row.lbd + 1 or ctx.catalogue is None:
+        return None
+    skipped = state.with_player(replace(row, lbd=day - 1))
+    try:
+        done = apply(skipped, ProcessBusinessDay(), actor=name, now=ctx.at, catalogue=ctx.catalogue)
+    except ActionRefused:
+        return None
+    before, after = economy_cells(skipped), economy_cells(done.state)
+    written = [c for c in after if after[c] != before.get(c)]
+    if cell not in written or any(ctx.page.get(c) != after[c] for c in written):
+        return None
+    cues = [cell, *(c for c in written if c != cell)]
+    step = _step(ctx, "day process", name, ProcessBusinessDay(), cues)
+    return replace(step, unprocessed=row.lbd + 1)
 
 
 def _money(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> list[Slot]:
