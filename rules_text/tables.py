@@ -22,6 +22,7 @@ never skipped in silence. Pure, and never raises on junk.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -117,6 +118,12 @@ def cell_text(wikitext: str, templates: Mapping[str, str] = {}) -> tuple[str, tu
     """A cell's text as the wiki shows it, and the templates it could not expand."""
     if not _MARKUP.search(wikitext):
         return " ".join(wikitext.split()), ()  # plain text: as written
+    return _cell_text(wikitext, tuple(sorted(templates.items())))
+
+
+@functools.lru_cache(maxsize=8192)
+def _cell_text(wikitext: str, known: tuple[tuple[str, str], ...]) -> tuple[str, tuple[str, ...]]:
+    templates = dict(known)
     code = mwparserfromhell.parse(wikitext)
     unknown: list[str] = []
     for _ in range(5):  # templates in templates, a few levels deep
@@ -155,7 +162,7 @@ def _shown(code: Wikicode) -> str:
     return "".join(parts)
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Raw:
     header: bool
     text: str
@@ -170,17 +177,15 @@ def _span(tag: Tag, name: str) -> int:
     return max(1, min(int(found), 1000)) if isinstance(found, int) else 1
 
 
+def _cell(tag: Tag) -> _Raw:
+    return _Raw(tag.tag == "th", str(tag.contents), _span(tag, "rowspan"), _span(tag, "colspan"))
+
+
 def _rows(table: Tag) -> tuple[list[list[_Raw]], str | None]:
     """The table's rows of cells (before spans), and its caption."""
     rows: list[list[_Raw]] = []
     caption: str | None = None
     current: list[_Raw] = []
-
-    def cell(tag: Tag) -> _Raw:
-        return _Raw(
-            tag.tag == "th", str(tag.contents), _span(tag, "rowspan"), _span(tag, "colspan")
-        )
-
     for node in table.contents.nodes:
         if not isinstance(node, Tag):
             continue
@@ -190,18 +195,88 @@ def _rows(table: Tag) -> tuple[list[list[_Raw]], str | None]:
             current = []
             for inner in node.contents.nodes:
                 if isinstance(inner, Tag) and inner.tag in ("td", "th"):
-                    current.append(cell(inner))
+                    current.append(_cell(inner))
         elif node.tag in ("td", "th"):
             contents = str(node.contents)
             if node.wiki_markup == "|" and contents.startswith("+") and not rows and not current:
                 caption = contents[1:]  # "|+ Caption": mwparserfromhell reads a cell
                 continue
-            current.append(cell(node))
+            current.append(_cell(node))
         elif node.tag == "caption":
             caption = str(node.contents)
     if current:
         rows.append(current)
     return rows, caption
+
+
+@functools.lru_cache(maxsize=8192)
+def _chunk(text: str) -> tuple[tuple[_Raw, ...], str | None]:
+    """One row's source (between two ``|-`` lines), read alone: its cells and a caption
+    (cached: most rows of a revision are the previous revision's)."""
+    rows, caption = _rows(_only_table(mwparserfromhell.parse("{|\n" + text + "\n|}")))
+    return tuple(c for row in rows for c in row), caption
+
+
+def _only_table(code: Wikicode) -> Tag:
+    found = [n for n in code.nodes if isinstance(n, Tag) and n.tag == "table"]
+    return found[0] if found else Tag("table")
+
+
+def _rows_fast(lines: list[str]) -> tuple[list[list[_Raw]], str | None]:
+    """A ``{| ... |}`` table's rows from its lines, each row parsed alone (and cached)."""
+    rows: list[list[_Raw]] = []
+    caption: str | None = None
+    chunk: list[str] = []
+    first = True
+
+    def flush() -> None:
+        nonlocal caption, first
+        if chunk:
+            cells, said = _chunk("\n".join(chunk))
+            if first and said is not None:
+                caption = said
+            if cells:
+                rows.append(list(cells))
+        first = False
+
+    for line in lines[1:-1]:
+        if line.lstrip().startswith("|-"):
+            flush()
+            chunk = []
+        else:
+            chunk.append(line)
+    flush()
+    return rows, caption
+
+
+_HEADING = re.compile(r"^(=+)\s*(.+?)\s*\1\s*$")
+
+
+def _scan(wikitext: str) -> list[tuple[list[str], str | None]] | None:
+    """The page's ``{| ... |}`` tables as their lines, with the heading above each; None
+    when a line scan cannot tell (a table in a table, an HTML table): the parser decides."""
+    if "<table" in wikitext.casefold():
+        return None
+    found: list[tuple[list[str], str | None]] = []
+    heading: str | None = None
+    current: list[str] | None = None
+    for line in wikitext.split("\n"):
+        bare = line.strip()
+        if current is not None:
+            current.append(line)
+            if bare.startswith("{|"):
+                return None
+            if bare.startswith("|}"):
+                found.append((current, heading))
+                current = None
+            continue
+        if bare.startswith("{|"):
+            current = [line]
+            continue
+        match = _HEADING.match(bare)
+        if match:
+            heading = " ".join(plain_text(match.group(2)).split()) or None
+    return found
 
 
 def _carry(out: list[_Raw | None], carried: dict[int, tuple[int, _Raw]]) -> None:
@@ -238,13 +313,13 @@ def _grid(rows: list[list[_Raw]]) -> list[list[_Raw | None]]:
 
 
 def _read_table(
-    table: Tag,
+    rows: list[list[_Raw]],
+    caption: str | None,
     default_name: str,
     *,
     key: str | None,
     templates: Mapping[str, str],
 ) -> tuple[Table | None, list[TableWarning]]:
-    rows, caption = _rows(table)
     name = " ".join(cell_text(caption, templates)[0].split()) if caption else default_name
     warnings: list[TableWarning] = []
     grid = _grid(rows)
@@ -336,17 +411,31 @@ def read_tables(
     wikitext: str, *, key: str | None = None, templates: Mapping[str, str] = {}
 ) -> Tables:
     """Every table of a page's wiki source, each by its header row (see the module)."""
-    try:
-        code = mwparserfromhell.parse(wikitext)
-    except Exception as exc:  # the parser's own failure on junk: said, never raised
-        return Tables((), (TableWarning("(page)", f"the wikitext cannot be parsed: {exc}"),))
+    scanned = _scan(wikitext)
+    found: list[tuple[list[list[_Raw]], str | None, str | None]] = []
+    if scanned is not None:
+        # A line scan, each row parsed alone and cached: fast on a page's thousand
+        # revisions, where most rows are the previous revision's.
+        for lines, heading in scanned:
+            rows, caption = _rows_fast(lines)
+            found.append((rows, caption, heading))
+        closed = len(scanned)
+    else:
+        try:
+            code = mwparserfromhell.parse(wikitext)
+        except Exception as exc:  # the parser's own failure on junk: said, never raised
+            return Tables((), (TableWarning("(page)", f"the wikitext cannot be parsed: {exc}"),))
+        tags = _tables(code)
+        for tag, heading in tags:
+            rows, caption = _rows(tag)
+            found.append((rows, caption, heading))
+        closed = sum(1 for tag, _ in tags if tag.wiki_markup == "{|")
     tables: list[Table] = []
     warnings: list[TableWarning] = []
-    found = _tables(code)
     names: dict[str, int] = {}
-    for index, (tag, heading) in enumerate(found, start=1):
+    for index, (rows, caption, heading) in enumerate(found, start=1):
         default = heading or f"table {index}"
-        table, said = _read_table(tag, default, key=key, templates=templates)
+        table, said = _read_table(rows, caption, default, key=key, templates=templates)
         if table is not None:
             names[table.name] = names.get(table.name, 0) + 1
             if names[table.name] > 1:
@@ -356,7 +445,6 @@ def read_tables(
             tables.append(table)
         warnings.extend(said)
     opened = len(_OPEN.findall(wikitext))
-    closed = sum(1 for tag, _ in found if tag.wiki_markup == "{|")
     if opened > closed:
         warnings.append(
             TableWarning(

@@ -136,3 +136,20 @@ def test_enacted_values_in_any_dynasty_s_columns() -> None:
     assert found.sets == {("Ann", "Score"): "5"}
     assert found.by == {("Ben", "Score"): 2, ("Cy", "Development Interval"): -1}
     assert value_effects("<p>Create a rule.</p>", player="Seeker", columns=["Score"]) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        seekers_table([("Ann", 3, 10, "Active"), ("Ben", 2, 7, "Away")]),
+        settlers_table([("Ann", "1", "2", "N"), ("Ben", "3", "4", "N"), ("Cy", "5", "6", "S")]),
+        defusers_table([("Ann", "Wires", "none")]),
+        "== A ==\n{|\n|+ The [[X|caption]]\n! K !! V\n|-\n| a || {{T|1}}\n|}\n{|\n! K\n",
+    ],
+    ids=["seekers", "settlers", "defusers", "caption"],
+)
+def test_the_line_scan_reads_as_the_parser_does(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    templates = {"Active": "active", "T": "t{{{1}}}"}
+    fast = read_tables(text, templates=templates)
+    monkeypatch.setattr("rules_text.tables._scan", lambda wikitext: None)
+    assert read_tables(text, templates=templates) == fast
