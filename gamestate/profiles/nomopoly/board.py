@@ -117,6 +117,8 @@ class Move:
     """Squares moved on past occupied ones (rule "The Universe")."""
     paydays: tuple[int, ...] = field(default=())
     """The squares that paid."""
+    bricked: int | None = None
+    """The square whose Bricks stopped the move before it (rule "Property Values")."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,8 @@ class Board:
         *,
         occupied: Iterable[int] = (),
         players: int = 0,
+        bricks: Mapping[int, int] | None = None,
+        highest: int = 0,
     ) -> Move:
         """Advance or retreat ``steps`` squares from ``start``; then, if the square is
         occupied and the Universe has more verses than there are players, move on in the
@@ -172,10 +176,15 @@ class Board:
         taken = set(occupied)
         here, paid, moved, extra = start, [], 0, 0
 
+        bricked: list[int] = []
+
         def step() -> bool:
             nonlocal here, moved
             following = self.successor(here) if direction == "advance" else self.predecessor(here)
-            if following is None:
+            if following is None or bricked:
+                return False
+            if bricks and bricks.get(following, 0) > highest:
+                bricked.append(following)  # BRICK: not to or through it
                 return False
             here, moved = following, moved + 1
             if direction == "advance" and is_power_of_two(here):
@@ -196,6 +205,7 @@ class Board:
             payday=sum(paid),
             moved_on=extra,
             paydays=tuple(paid),
+            bricked=bricked[0] if bricked else None,
         )
 
 

@@ -23,6 +23,8 @@ from typing import Any
 
 from gamestate.profiles.core import Archive, Event, Matter
 from gamestate.profiles.nomopoly.dice import parse_draw_name
+from gamestate.profiles.nomopoly.world import WORLD_ACTIONS
+from gamestate.profiles.nomopoly.world_checks import check_world_action, check_world_state
 
 __all__ = [
     "ACTIONS",
@@ -39,12 +41,14 @@ DEFAULT_BOARD = 14
 """Squares on a board whose archive names none: the seed's diagram's board."""
 MAX_SQUARES = 10_000
 MAX_DICE = 60
-EVENT_TYPES = frozenset({"admin_day", "buy", "fine", "draw", "action"})
-ACTIONS = frozenset({"sell a square", "annex unused land", "buy an Upgrade", "rename a square"})
+EVENT_TYPES = frozenset({"admin_day", "buy", "fine", "draw", "action", "inferno"})
+ACTIONS = (
+    frozenset({"sell a square", "annex unused land", "buy an Upgrade", "rename a square"})
+    | WORLD_ACTIONS
+)
 """The players' actions of the day's fourth step, in the seed's words."""
-UPGRADES = frozenset({"Drain", "Warp Gate", "Savings and Loan", "Disruptor"})
-"""Upgrades one may buy. A Brick changes movement, which this profile does not model:
-an archive with one is refused rather than misread."""
+UPGRADES = frozenset({"Drain", "Brick", "Warp Gate", "Savings and Loan", "Disruptor"})
+"""Upgrades one may buy."""
 CHANGES = frozenset({"default_dice", "add_squares"})
 """Rule values an accepted proposal may set (``Report.rules_after_day``)."""
 
@@ -189,6 +193,10 @@ def _event(archive: Archive, e: Event, last_square: int, proposals: set[str]) ->
     elif e.type == "action":
         _player(archive, e, where)
         _action(archive, e, where, last_square)
+    elif e.type == "inferno":
+        _player(archive, e, where)
+        if not is_int(e.get("days"), 1, 3):
+            raise archive.error(where, f"days {e.get('days')!r}: up to three game days (1..3)")
     elif e.type == "admin_day":
         for key in ("by", "note"):
             if e.get(key) is not None and not isinstance(e.get(key), str):
@@ -197,6 +205,9 @@ def _event(archive: Archive, e: Event, last_square: int, proposals: set[str]) ->
 
 def _action(archive: Archive, e: Event, where: str, last_square: int) -> None:
     action = e.get("action")
+    if action in WORLD_ACTIONS:
+        check_world_action(archive, e, where, last_square)
+        return
     if action == "annex unused land":
         return
     square = e.get("square")
@@ -204,10 +215,9 @@ def _action(archive: Archive, e: Event, where: str, last_square: int) -> None:
         raise archive.error(where, f"{action}: square {square!r} is off the board")
     if action == "buy an Upgrade":
         upgrade = e.get("upgrade")
-        if upgrade == "Brick":
-            raise archive.error(
-                where, "a Brick changes movement, which the nomopoly profile does not model"
-            )
+        price = e.get("price")
+        if price is not None and not is_int(price, 0, 10**9):
+            raise archive.error(where, f"price {price!r} is not a whole number of dollars")
         if not isinstance(upgrade, str) or upgrade not in UPGRADES:
             known = ", ".join(sorted(UPGRADES))
             raise archive.error(where, f"unknown Upgrade {upgrade!r}; nomopoly knows {known}")
@@ -219,6 +229,7 @@ def check_archive(archive: Archive) -> list[str]:
     """Every check; the warnings (what the rules merely ignore)."""
     squares = initial_squares(archive)
     _game_state(archive)
+    check_world_state(archive)
     _roster(archive, squares)
     growth = _matters(archive)
     annexes = sum(

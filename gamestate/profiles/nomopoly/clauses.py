@@ -10,16 +10,31 @@ from __future__ import annotations
 __all__ = [
     "ACCEPTED_DICE",
     "ANNEX",
+    "ATHEIST",
+    "BANK_MONEY",
+    "BANK_ONLY",
     "BATCH_DAY",
+    "BLACK",
+    "BLOCK",
+    "BRICK",
+    "BRICK_MAX",
     "BUY",
-    "DICE_DEFAULT",
+    "DEPOSIT",
     "DIAGONAL",
+    "DICE_DEFAULT",
     "DISRUPTOR",
     "DOUBLES",
     "DRAIN",
     "END_OF_GAME",
+    "FAITH_CREATE",
+    "FAITH_DISBAND",
+    "FAITH_GOD",
+    "FAITH_NAME",
+    "HEAVEN",
     "HIGHEST_PAIR",
     "IDENTICAL_BONUS",
+    "INFERNO",
+    "INFERNO_RETURN",
     "JUDGE",
     "MOVE_ON",
     "ORDER_OF_THE_DAY",
@@ -27,13 +42,20 @@ __all__ = [
     "PAYDAY",
     "POORBOX_FINE",
     "POORBOX_INVEST",
-    "BLOCK",
     "REAL_ESTATE_GUIDES",
     "REJECTED_DICE",
     "REPLACE",
+    "SAVINGS",
     "SELL",
+    "TRADE",
+    "TRADE_UPGRADES",
     "TURN_ORDER",
     "UPGRADE",
+    "WARP_LANDS",
+    "WARP_ONCE",
+    "WARP_PRICE",
+    "WARP_USE",
+    "WITHDRAW",
     "ZERO_DICE",
 ]
 
@@ -163,4 +185,80 @@ BLOCK = (
 DIAGONAL = (
     "owning a set of four or more properties which are diagonally adjacent in the topology "
     "of the board."
+)
+
+# Upgrades: Bricks, Warp Gates, Savings and Loans.
+BRICK = (
+    "A Player may only move to or through a Square containing a Brick if the number on any "
+    "of the dice they rolled that turn is equal to or greater than the number of Bricks on "
+    "that Square."
+)
+BRICK_MAX = (
+    "If a Square contains more than six Bricks, excess Bricks are automatically destroyed "
+    "until it contains only six."
+)
+WARP_PRICE = (
+    "The owner of the square may set the price of usage of the Warp Gate when bought, and "
+    "may change it at any time via notifying the admin."
+)
+WARP_USE = (
+    "Any player on a square with a Warp Gate may pay the owner of the Gate the usage cost, "
+    "and the owner of any other Warp Gate that usage cost, to travel instantly to the square "
+    "containing the second Warp Gate."
+)
+WARP_LANDS = (
+    "This counts as landing on the square for purposes of other Upgrades [Drains, for example]."
+)
+WARP_ONCE = "Warp Gates cannot be used more than once in one turn."
+SAVINGS = (
+    "Any player may use a Savings and Loan branch on their current square by paying the "
+    "owner of the square 1$."
+)
+BLACK = "A square containing a Savings and Loan branch shall be black."
+
+# Rule "Banking".
+BANK_ONLY = "The bank may only be interacted with via a Savings and Loan branch."
+DEPOSIT = (
+    "Depositing any items in the players possession into the bank vault associated with "
+    "that player."
+)
+WITHDRAW = "Withdrawing any items it the vault associated with that player into their possession."
+BANK_MONEY = (
+    "Money in the bank will be used to pay fees or fines after money in the characters "
+    "possession and is considered to be part of the players current money."
+)
+
+# Rule "Faith".
+FAITH_CREATE = "At any time, a player may create a faith by becoming its first member."
+FAITH_NAME = 'A name ending in "ism"'
+FAITH_GOD = "A god. This must be an entity in the game"
+FAITH_DISBAND = (
+    "Any faith that does not fulfill any of these characteristics at any time shall be "
+    "immediately disbanded."
+)
+ATHEIST = "Any player who is not a member of any faith shall be considered an atheist."
+
+# Rule "Trades".
+TRADE = (
+    "All players involved in a trade must e-mail the admin within a reasonable timespan with "
+    "the details of the trade. If all emails agree, the trade goes forth as detailed. If any "
+    "of the emails do not agree on any aspect of the trade, nothing is traded."
+)
+TRADE_UPGRADES = "If a square is traded, all upgrades are included in the trade."
+
+# Rules "Tyrethali's Inferno" and "Heaven".
+INFERNO = (
+    "Players may be put there by the Admin for exploiting loopholes or for any reason deemed "
+    "so by the Admin. Players may be sentenced there for up to three game days or may post "
+    "bail in the amount of $20 * the number of days sentenced. That money goes to Ye Olde "
+    "Poorbox."
+)
+INFERNO_RETURN = (
+    "After release from Tyrethali's Inferno, players return to the square they were located "
+    "at previously. Returning to that square is not considered to be landed on for the "
+    "purposes of other rules"
+)
+HEAVEN = (
+    "Any player who is a member of a faith may jump to Heaven by spending an amount of cash "
+    "equal to the current number of verses in the universe."
 )

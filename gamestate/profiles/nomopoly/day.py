@@ -38,6 +38,7 @@ from typing import Any
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Archive, Event, Matter
+from gamestate.profiles.nomopoly import clauses
 from gamestate.profiles.nomopoly.board import victory_conditions
 from gamestate.profiles.nomopoly.dice import (
     TurnDice,
@@ -47,6 +48,7 @@ from gamestate.profiles.nomopoly.dice import (
     turn_dice,
 )
 from gamestate.profiles.nomopoly.ledger import Ledger
+from gamestate.profiles.nomopoly.world import release_due, sentence
 
 __all__ = ["Batch", "Books", "Options", "Turn", "day_end", "keep_books"]
 
@@ -203,6 +205,8 @@ class _Keeper:
         for e in self.events:
             if e.type == "fine":
                 facts.append((e.at, 0, e.index, partial(self.fine, e)))
+            elif e.type == "inferno":
+                facts.append((e.at, 0, e.index, partial(self.inferno, e)))
         for i, m in enumerate(self.proposals):
             facts.append((m.posted_at, 1, i, partial(self.sent, m)))
         runs: list[tuple[datetime, int, list[Batch]]] = []
@@ -238,6 +242,23 @@ class _Keeper:
             return
         self.books.ledger.fined(name, e.get("amount"))
 
+    def inferno(self, e: Event) -> None:
+        """The admin's sentence (rule "Tyrethali's Inferno"), listed with the actions."""
+        name = e.get("player")
+        known = name in self.books.ledger.players and name in self.present(e.at)
+        reason = sentence(self.books.ledger, e) if known else f"{name} is not a player then"
+        self.books.actions.append(
+            {
+                "at": format_time(e.at),
+                "player": name,
+                "action": "sentenced to Tyrethali's Inferno",
+                "allowed": known and reason.startswith(f"{name} is sentenced"),
+                "reason": reason,
+                "clause": clauses.INFERNO,
+                "taken_at": format_time(e.at),
+            }
+        )
+
     def sent(self, m: Matter) -> None:
         self.books.ledger.proposal_sent(m.author)
 
@@ -261,6 +282,8 @@ class _Keeper:
             self.books.due.append({"at": format_time(at), "event": what})
         if batch is not None:
             self.books.processed[batch.day] = at
+        for note in release_due(ledger, at.date()):
+            self.books.warnings.append(f"admin's day {label}: {note}")
         # 1. Process property buy orders.
         self.actions(at, present, "buy")
         proposals = (
@@ -355,8 +378,11 @@ class _Keeper:
             players = len(present)
             occupied = ledger.occupied(m.author, present)
             doubles = False
+            bricks = ledger.bricks()
             if dice.count <= 0:
-                move = ledger.board.move(square, 1, "retreat", occupied=occupied, players=players)
+                move = ledger.board.move(
+                    square, 1, "retreat", occupied=occupied, players=players, bricks=bricks
+                )
                 record.notes.append(f"no dice: retreated from {move.start} to {move.end}")
             else:
                 name = draw_name(m.id, number)
@@ -374,8 +400,15 @@ class _Keeper:
                 doubles = throw.doubles
                 record.throws.append(faces)
                 h.money += throw.bonus
+                highest = max(max(t) for t in record.throws)  # "any of the dice ... that turn"
                 move = ledger.board.move(
-                    square, throw.amount, dice.direction, occupied=occupied, players=players
+                    square,
+                    throw.amount,
+                    dice.direction,
+                    occupied=occupied,
+                    players=players,
+                    bricks=bricks,
+                    highest=highest,
                 )
                 note = f"threw {faces}: {dice.direction} {throw.amount}"
                 note += f" from {move.start} to {move.end}"
@@ -384,6 +417,10 @@ class _Keeper:
                 record.notes.append(note)
             if move.moved_on:
                 record.notes.append(f"moved on {move.moved_on} past occupied squares")
+            if move.bricked is not None:
+                record.notes.append(
+                    f"stopped before square {move.bricked}: its Bricks outnumber every die"
+                )
             if move.payday:
                 record.notes.append(f"Payday ${move.payday} on {list(move.paydays)}")
             h.money += move.payday

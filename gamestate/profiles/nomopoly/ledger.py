@@ -7,8 +7,8 @@ Readings: a property is "invested in" when it is bought or gets an Upgrade, and 
 placed in Ye Olde Poorbox then comes from no player (the seed names none). Half the
 Poorbox is rounded down; the odd dollar stays. A fine the player cannot pay takes all
 their money and, being "greater than their current money", earns half the Poorbox at
-their next proposal. The bank is not modelled (no Savings and Loan use is recorded), so
-"current money" is the money in hand.
+their next proposal. "Current money" is the money in hand and then the money in the
+player's bank vault (rule "Banking"), which pays a fine after the money in hand.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.nomopoly import clauses
 from gamestate.profiles.nomopoly.board import Board
 from gamestate.profiles.nomopoly.checks import initial_squares
+from gamestate.profiles.nomopoly.world import WORLD_ACTIONS, World, do, spend_current
 
 __all__ = ["Holding", "Ledger", "Verdict"]
 
@@ -29,7 +30,16 @@ _ACTION_CLAUSES = {
     "sell a square": clauses.SELL,
     "buy an Upgrade": clauses.UPGRADE,
 }
-_KNOWN_GAME = {"board", "verses", "poorbox", "default_dice", "names", "upgrades"}
+_KNOWN_GAME = {
+    "board",
+    "verses",
+    "poorbox",
+    "default_dice",
+    "names",
+    "upgrades",
+    "warp_prices",
+    "faiths",
+}
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,8 @@ class Ledger:
     rules_changed: dict[str, Any] = field(default_factory=dict)
     """Rule values set by accepted proposals so far."""
     extra: dict[str, Any] = field(default_factory=dict)
+    world: World = field(default_factory=World)
+    """Warp Gate prices, faiths, trades under way, the Inferno's sentences."""
 
     @classmethod
     def from_archive(cls, archive: Archive) -> Ledger:
@@ -106,12 +118,17 @@ class Ledger:
             upgrades={int(k): list(v) for k, v in gs.get("upgrades", {}).items()},
             players=players,
             extra={k: v for k, v in gs.items() if k not in _KNOWN_GAME},
+            world=World.from_game_state(dict(gs)),
         )
 
     # Questions.
 
     def owner(self, square: int) -> str | None:
         return next((n for n, h in self.players.items() if square in h.owns), None)
+
+    def bricks(self) -> dict[int, int]:
+        """Square -> its Bricks (at most six: BRICK_MAX)."""
+        return {s: u.count("Brick") for s, u in self.upgrades.items() if "Brick" in u}
 
     def occupied(self, mover: str, present: set[str]) -> set[int]:
         """The squares other players on the roster stand on."""
@@ -132,6 +149,7 @@ class Ledger:
             "default_dice": self.default_dice,
             "names": {str(k): v for k, v in sorted(self.names.items())},
             "upgrades": {str(k): list(v) for k, v in sorted(self.upgrades.items()) if v},
+            **self.world.game_state(self),
         }
 
     # What a player's proposal and a fine do.
@@ -154,12 +172,10 @@ class Ledger:
         """A fine: paid from the player's money; more than they have earns half the
         Poorbox at their next proposal."""
         h = self.players[name]
-        if amount > h.money:
-            paid = max(h.money, 0)
-            h.money -= paid
+        paid, whole = spend_current(h, amount)
+        if not whole:
             h.poorbox_due = True
-            return f"fined ${amount} with ${paid}: paid ${paid}; half the Poorbox is due"
-        h.money -= amount
+            return f"fined ${amount}: paid ${paid}, all they had; half the Poorbox is due"
         return f"fined ${amount}"
 
     def land(self, name: str) -> str:
@@ -172,10 +188,9 @@ class Ledger:
         owner = self.owner(square)
         if not drains or owner is None or owner == name:
             return ""
-        pay = min(drains, max(h.money, 0))
-        if drains > h.money:
+        pay, whole = spend_current(h, drains)  # "or all of their money": the vault's too
+        if not whole:
             h.poorbox_due = True
-        h.money -= pay
         self.players[owner].money += pay
         return f"paid {owner} ${pay} for {drains} Drain(s) on square {square}"
 
@@ -218,6 +233,8 @@ class Ledger:
 
     def act(self, name: str, event: Event, present: int) -> Verdict:
         """One of the day's other actions (:data:`checks.ACTIONS`)."""
+        if event.get("action") in WORLD_ACTIONS:
+            return do(self, name, event, present)
         verdict = self._act(name, event, present)
         clause = _ACTION_CLAUSES.get(str(event.get("action")), clauses.ORDER_OF_THE_DAY)
         if "Disruptor on square" in verdict.reason:
@@ -247,9 +264,11 @@ class Ledger:
         if action == "rename a square":
             self.names[square] = str(event.get("name"))
             return Verdict(True, f"square {square} is now {event.get('name')!r}")
-        return self._upgrade(name, square, str(event.get("upgrade")), present)
+        return self._upgrade(name, square, str(event.get("upgrade")), present, event.get("price"))
 
-    def _upgrade(self, name: str, square: int, upgrade: str, present: int) -> Verdict:
+    def _upgrade(
+        self, name: str, square: int, upgrade: str, present: int, price: int | None = None
+    ) -> Verdict:
         """:data:`clauses.UPGRADE`, :data:`clauses.DISRUPTOR`, :data:`clauses.POORBOX_INVEST`."""
         h = self.players[name]
         near = [square, self.board.predecessor(square), self.board.successor(square)]
@@ -260,8 +279,17 @@ class Ledger:
         if h.money < cost:
             return Verdict(False, f"{name} has ${h.money}; an Upgrade costs ${cost}")
         h.money -= cost
-        self.upgrades.setdefault(square, []).append(upgrade)
+        upgrades = self.upgrades.setdefault(square, [])
+        upgrades.append(upgrade)
         self.poorbox += 1
+        note = ""
+        if upgrade == "Brick" and upgrades.count("Brick") > 6:
+            upgrades.remove("Brick")  # BRICK_MAX: the excess is destroyed at once
+            note = "; more than six Bricks: the excess one is destroyed"
+        if upgrade == "Warp Gate" and price is not None:
+            self.world.warp_prices[square] = price
+            note += f"; its price ${price}"
         return Verdict(
-            True, f"bought a {upgrade} for square {square} for ${cost}; $1 placed in the Poorbox"
+            True,
+            f"bought a {upgrade} for square {square} for ${cost}; $1 placed in the Poorbox{note}",
         )

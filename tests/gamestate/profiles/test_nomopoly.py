@@ -804,7 +804,7 @@ BAD = [
         "unknown action",
     ),
     (
-        "a Brick",
+        "a Brick too many for the seed's Upgrades (issue 27: Bricks are computed)",
         lambda d: d["events"].append(
             event(
                 "2000-03-01T12:00:00Z",
@@ -812,10 +812,10 @@ BAD = [
                 player="Ann",
                 action="buy an Upgrade",
                 square=1,
-                upgrade="Brick",
+                upgrade="Bricks",
             )
         ),
-        "does not model",
+        "unknown Upgrade",
     ),
     ("the admin proposes", lambda d: d["matters"][0].update(author="Joel"), "not a player"),
     (

@@ -1,0 +1,363 @@
+"""Nomopoly beyond the squares (issue 27): Bricks, Warp Gates, Savings and Loans and the
+bank, trades, faiths, Heaven and Tyrethali's Inferno. Ids quote the seed's clauses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamestate.profiles import ProfileError, Report, archive_from_dict, parse_time
+from gamestate.profiles.nomopoly import PROFILE, clauses
+
+ACT = "2000-03-01T12:00:00Z"
+DAY = "2000-03-02T08:30:00Z"
+
+
+def player(name: str, **state: Any) -> dict[str, Any]:
+    base = {"money": 10, "square": 1, "real_estate_guides": 1, "owns": []}
+    return {"name": name, "roles": [], "state": {**base, **state}}
+
+
+def event(at: str, kind: str, **fields: Any) -> dict[str, Any]:
+    return {"at": at, "type": kind, **fields}
+
+
+def act(name: str, action: str, at: str = ACT, **fields: Any) -> dict[str, Any]:
+    return event(at, "action", player=name, action=action, **fields)
+
+
+def game(
+    events: list[dict[str, Any]],
+    *,
+    roster: list[dict[str, Any]] | None = None,
+    upgrades: dict[str, list[str]] | None = None,
+    matters: list[dict[str, Any]] | None = None,
+    **game_state: Any,
+) -> dict[str, Any]:
+    return {
+        "format": "nomic-archive/2",
+        "profile": "nomopoly",
+        "settings": {},
+        "roster": [{"name": "Joel", "roles": ["admin"], "player": False}]
+        + (roster if roster is not None else [player("Ann"), player("Ben"), player("Cat")]),
+        "game_state": {"board": 14, "poorbox": 0, "upgrades": upgrades or {}, **game_state},
+        "matters": matters or [],
+        "events": [*events, event(DAY, "admin_day", by="Joel")],
+    }
+
+
+def run(data: dict[str, Any], now: str = "2000-03-10T00:00:00Z") -> Report:
+    archive = archive_from_dict(data)
+    PROFILE.check(archive)
+    return PROFILE.evaluate(archive, parse_time(now, "now"), None)
+
+
+def last(report: Report) -> dict[str, Any]:
+    return [a for a in report.actions if a["action"] != "buy"][-1]
+
+
+# Bricks.
+def turn_game(bricks: int) -> dict[str, Any]:
+    p1 = {
+        "id": "p1",
+        "kind": "proposal",
+        "author": "Ann",
+        "posted_at": "2000-03-01T10:00:00Z",
+        "judgement": {"at": "2000-03-02T08:00:00Z", "result": "accepted"},
+    }
+    dice = event(DAY, "draw", what="dice:p1", result=[1, 2, 4])
+    return game(
+        [dice],
+        matters=[p1],
+        roster=[player("Ann"), player("Ben", square=14, owns=[5])],
+        upgrades={"5": ["Brick"] * bricks} if bricks else {},
+    )
+
+
+BRICKS = [
+    pytest.param(0, 7, id="the highest pair: 2 + 4 from Origon to 7, no Brick"),
+    pytest.param(4, 7, id=clauses.BRICK[:80] + " - a 4 passes 4 Bricks"),
+    pytest.param(5, 4, id=clauses.BRICK[:80] + " - 5 Bricks stop it before square 5"),
+]
+
+
+@pytest.mark.parametrize(("bricks", "square"), BRICKS)
+def test_bricks_stop_a_move(bricks: int, square: int) -> None:
+    assert run(turn_game(bricks)).state["Ann"]["square"] == square
+
+
+def test_more_than_six_bricks_are_destroyed() -> None:
+    events = [act("Ben", "buy an Upgrade", square=5, upgrade="Brick")]
+    data = game(
+        events,
+        roster=[player("Ann"), player("Ben", money=50, owns=[5])],
+        upgrades={"5": ["Brick"] * 6},
+    )
+    report = run(data)
+    assert report.game_state["upgrades"]["5"] == ["Brick"] * 6
+    assert "excess one is destroyed" in last(report)["reason"]
+
+
+# Warp Gates.
+def warp_game(*events: dict[str, Any], **ann: Any) -> dict[str, Any]:
+    return game(
+        list(events),
+        roster=[
+            player("Ann", square=3, **ann),
+            player("Ben", owns=[3]),
+            player("Cat", owns=[9], square=12),
+        ],
+        upgrades={"3": ["Warp Gate"], "9": ["Warp Gate", "Drain"]},
+        warp_prices={"3": 2},
+    )
+
+
+WARPS = [
+    pytest.param(
+        [act("Ann", "use a Warp Gate", square=9)],
+        9,
+        10 - 2 - 2 - 1,
+        True,
+        clauses.WARP_USE,
+        id=clauses.WARP_USE[:90] + " - and its Drain charges the lander",
+    ),
+    pytest.param(
+        [act("Ann", "use a Warp Gate", square=9), act("Ann", "use a Warp Gate", square=3)],
+        9,
+        5,
+        False,
+        clauses.WARP_ONCE,
+        id=clauses.WARP_ONCE,
+    ),
+    pytest.param(
+        [act("Ann", "use a Warp Gate", square=5)],
+        3,
+        10,
+        False,
+        clauses.WARP_USE,
+        id="the square containing the second Warp Gate - square 5 has none",
+    ),
+    pytest.param(
+        [
+            act("Ben", "set a Warp Gate price", square=3, price=0),
+            act("Ann", "use a Warp Gate", square=9),
+        ],
+        9,
+        9,
+        True,
+        clauses.WARP_USE,
+        id=clauses.WARP_PRICE[:90],
+    ),
+]
+
+
+@pytest.mark.parametrize(("events", "square", "money", "allowed", "clause"), WARPS)
+def test_warp_gates(
+    events: list[dict[str, Any]], square: int, money: int, allowed: bool, clause: str
+) -> None:
+    report = run(warp_game(*events))
+    assert (report.state["Ann"]["square"], report.state["Ann"]["money"]) == (square, money)
+    assert (last(report)["allowed"], last(report)["clause"]) == (allowed, clause)
+
+
+# Savings and Loans, the bank.
+def bank_game(*events: dict[str, Any], square: int = 3) -> dict[str, Any]:
+    return game(
+        list(events),
+        roster=[player("Ann", square=square), player("Ben", owns=[3])],
+        upgrades={"3": ["Savings and Loan"]},
+    )
+
+
+def test_a_deposit_pays_the_branch_and_the_vault_pays_fines_after_the_hand() -> None:
+    deposit = act("Ann", "use a Savings and Loan", deposit={"money": 5})
+    report = run(bank_game(deposit))
+    assert report.state["Ann"]["money"] == 4 and report.state["Ben"]["money"] == 11
+    assert report.state["Ann"]["vault"] == {"money": 5, "real_estate_guides": 0}
+    assert last(report)["clause"] == clauses.SAVINGS
+    assert report.game_state["black"] == [3]
+    fine = event("2000-03-03T12:00:00Z", "fine", player="Ann", amount=7)
+    fined = run(bank_game(deposit, fine))
+    assert fined.state["Ann"]["money"] == 0 and fined.state["Ann"]["vault"]["money"] == 2
+    assert fined.state["Ann"]["poorbox_due"] is False  # BANK_MONEY: 7 is not above 4 + 5
+
+
+BANK = [
+    pytest.param(
+        act("Ann", "use a Savings and Loan", deposit={"money": 1}),
+        2,
+        False,
+        clauses.BANK_ONLY,
+        id=clauses.BANK_ONLY,
+    ),
+    pytest.param(
+        act("Ann", "use a Savings and Loan", withdraw={"money": 1}),
+        3,
+        False,
+        clauses.WITHDRAW,
+        id=clauses.WITHDRAW + " - an empty vault",
+    ),
+    pytest.param(
+        act("Ann", "use a Savings and Loan", deposit={"real_estate_guides": 1}),
+        3,
+        True,
+        clauses.SAVINGS,
+        id=clauses.DEPOSIT,
+    ),
+]
+
+
+@pytest.mark.parametrize(("record", "square", "allowed", "clause"), BANK)
+def test_the_bank(record: dict[str, Any], square: int, allowed: bool, clause: str) -> None:
+    report = run(bank_game(record, square=square))
+    assert (last(report)["allowed"], last(report)["clause"]) == (allowed, clause)
+
+
+# Trades.
+DEAL = [{"from": "Ann", "to": "Ben", "money": 3}, {"from": "Ben", "to": "Ann", "square": 9}]
+
+
+def trade(name: str, details: list[dict[str, Any]]) -> dict[str, Any]:
+    return act(name, "trade", id="t1", details=details)
+
+
+TRADES = [
+    pytest.param(
+        [trade("Ann", DEAL), trade("Ben", DEAL)],
+        [9],
+        7,
+        True,
+        id="If all emails agree, the trade goes forth as detailed",
+    ),
+    pytest.param(
+        [trade("Ann", DEAL), trade("Ben", [DEAL[1]])],
+        [],
+        10,
+        False,
+        id="If any of the emails do not agree on any aspect of the trade, nothing",
+    ),
+    pytest.param(
+        [trade("Ann", DEAL)],
+        [],
+        10,
+        True,
+        id="All players involved in a trade must e-mail the admin - one waits",
+    ),
+]
+
+
+@pytest.mark.parametrize(("events", "owns", "money", "allowed"), TRADES)
+def test_trades(events: list[dict[str, Any]], owns: list[int], money: int, allowed: bool) -> None:
+    data = game(events, roster=[player("Ann"), player("Ben", owns=[9])], upgrades={"9": ["Drain"]})
+    report = run(data)
+    assert (report.state["Ann"]["owns"], report.state["Ann"]["money"]) == (owns, money)
+    assert last(report)["allowed"] is allowed
+    if owns:
+        assert last(report)["clause"] == clauses.TRADE_UPGRADES
+        assert report.game_state["upgrades"] == {"9": ["Drain"]}
+
+
+# Faiths and Heaven.
+FAITHS = [
+    pytest.param(
+        [act("Ann", "create a faith", faith="Dicism", god="Origon")],
+        True,
+        {"Dicism": {"god": "Origon", "members": ["Ann"]}},
+        id=clauses.FAITH_CREATE,
+    ),
+    pytest.param(
+        [act("Ann", "create a faith", faith="Dice", god="Origon")], False, {}, id=clauses.FAITH_NAME
+    ),
+    pytest.param(
+        [act("Ann", "create a faith", faith="Zeusism", god="Zeus")], False, {}, id=clauses.FAITH_GOD
+    ),
+    pytest.param(
+        [
+            act("Ann", "create a faith", faith="Benism", god="Ben"),
+            act("Cat", "join a faith", faith="Benism"),
+        ],
+        True,
+        {"Benism": {"god": "Ben", "members": ["Ann", "Cat"]}},
+        id="At least one member - Cat joins",
+    ),
+    pytest.param(
+        [
+            act("Ann", "create a faith", faith="Benism", god="Ben"),
+            act("Ann", "leave a faith", faith="Benism"),
+        ],
+        True,
+        {},
+        id=clauses.FAITH_DISBAND,
+    ),
+]
+
+
+@pytest.mark.parametrize(("events", "allowed", "faiths"), FAITHS)
+def test_faiths(events: list[dict[str, Any]], allowed: bool, faiths: dict[str, Any]) -> None:
+    report = run(game(events))
+    assert last(report)["allowed"] is allowed
+    assert report.game_state["faiths"] == faiths
+
+
+def test_heaven_is_for_the_faithful_at_a_dollar_a_verse() -> None:
+    events = [
+        act("Ann", "create a faith", faith="Dicism", god="Origon"),
+        act("Ann", "go to Heaven"),
+        act("Ben", "go to Heaven"),
+    ]
+    report = run(game(events, roster=[player("Ann", money=20), player("Ben", money=20)]))
+    assert (report.state["Ann"]["square"], report.state["Ann"]["money"]) == ("Heaven", 6)
+    assert (last(report)["allowed"], last(report)["clause"]) == (False, clauses.HEAVEN)
+    assert report.state["Ben"]["square"] == 1
+
+
+# Tyrethali's Inferno.
+def test_the_inferno_holds_a_player_until_the_sentence_is_served_or_bail_is_posted() -> None:
+    sentence = event(ACT, "inferno", player="Ann", days=2)
+    later_day = event("2000-03-04T08:30:00Z", "admin_day", by="Joel")
+    data = game([sentence, later_day], roster=[player("Ann", square=5), player("Ben")])
+    during = run(data, "2000-03-02T09:00:00Z")
+    assert during.state["Ann"]["square"] == "Tyrethali's Inferno"
+    assert during.game_state["inferno"] == ["Ann"]
+    after = run(data)
+    assert after.state["Ann"]["square"] == 5 and after.game_state["inferno"] == []
+    bail = game(
+        [sentence, act("Ann", "post bail", at="2000-03-01T13:00:00Z")],
+        roster=[player("Ann", square=5, money=50), player("Ben")],
+    )
+    bailed = run(bail, "2000-03-02T09:00:00Z")
+    assert bailed.state["Ann"]["square"] == 5 and bailed.state["Ann"]["money"] == 10
+    assert bailed.game_state["poorbox"] == 40
+    assert last(bailed)["clause"] == clauses.INFERNO
+
+
+JUNK = [
+    pytest.param(
+        event(ACT, "inferno", player="Ann", days=4),
+        "up to three game days",
+        id="up to three game days: four",
+    ),
+    pytest.param(
+        act("Ann", "trade", id="t", details=[{"from": "Ann", "to": "Ann", "money": 1}]),
+        "between two players",
+        id="trade with oneself",
+    ),
+    pytest.param(
+        act("Ann", "trade", id="t", details="everything"), "details", id="trade details as text"
+    ),
+    pytest.param(
+        act("Ann", "use a Savings and Loan", deposit={"gold": 1}),
+        "deposit/withdraw",
+        id="deposit gold",
+    ),
+    pytest.param(act("Ann", "use a Warp Gate", square=99), "off the board", id="warp off board"),
+    pytest.param(act("Ann", "create a faith", faith="X"), "'god'", id="a faith without a god"),
+]
+
+
+@pytest.mark.parametrize(("record", "words"), JUNK)
+def test_junk_is_one_line(record: dict[str, Any], words: str) -> None:
+    with pytest.raises(ProfileError) as caught:
+        PROFILE.check(archive_from_dict(game([record])))
+    assert words in str(caught.value) and "\n" not in str(caught.value)
