@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamestate.profiles import get_profile
+from gamestate.profiles.borednomic.economy import ACTION_NAMES as BOREDNOMIC_ACTIONS
 from gamestate.profiles.borednomic.standing import FIELDS
 from gamestate.profiles.nomopoly.checks import MAX_DICE, MAX_SQUARES, UPGRADES
+from gamestate.profiles.nomopoly.world import WORLD_ACTIONS
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
 from gamestate.profiles.nomopoly_iv.checks import (
     ACTIONS,
@@ -350,9 +352,23 @@ NOMOPOLY = Inputs(
             _f("square", _SQUARE),
             _f("upgrade", one_of(UPGRADES)),
             _f("name", TEXT),
+            _f("price", integer(0, what="dollars")),
+            _f("faith", NAME),
+            _f("god", NAME),
+            _f("id", NAME),
+            _f("details", list_of(Shape("{from, to, money|square|real_estate_guides}", {}))),
+            _f("deposit", table_of(integer(0), "money|real_estate_guides")),
+            _f("withdraw", table_of(integer(0), "money|real_estate_guides")),
         ),
+        "inferno": (PLAYER, _f("days", integer(1, 3, "game days"), True)),
     },
-    actions=("sell a square", "annex unused land", "buy an Upgrade", "rename a square"),
+    actions=(
+        "sell a square",
+        "annex unused land",
+        "buy an Upgrade",
+        "rename a square",
+        *sorted(WORLD_ACTIONS),
+    ),
     draws=("dice:<proposal id>", "dice:<proposal id>:<turn>"),
     state=(
         _f("money", integer()),
@@ -378,9 +394,47 @@ BOREDNOMIC = Inputs(
     events={
         "admin_veto": (_f("matter", either(NAME, integer()), True), _f("by", NAME, True)),
         "pause": (_f("by", TEXT),),
+        # Issue 27: the board game (gamestate/profiles/borednomic/records.py checks them).
+        "draw": (
+            _f("what", one_of(("turn", "eggs", "combat", "category")), True),
+            PLAYER,
+            _f("opponent", NAME),
+            _f("result", ANY, True),
+        ),
+        "buy": (PLAYER, _f("square", integer(1), True), _f("name", TEXT)),
+        "action": (
+            PLAYER,
+            _f("action", NAME, True),
+            _f("square", integer(1)),
+            _f("name", TEXT),
+            _f("points", integer(1)),
+            _f("count", integer(1)),
+            _f("from", NAME),
+            _f("item", NAME),
+        ),
+        "answer": (PLAYER, _f("correct", BOOL, True), _f("by", NAME)),
+        "name_rejected": (_f("square", integer(1), True), _f("by", TEXT)),
+        "add_square": (_f("name", TEXT),),
+        "trade": (
+            PLAYER,
+            _f("id", NAME, True),
+            _f("details", list_of(Shape("{from, to, money|square|item, count?}", {})), True),
+        ),
     },
-    state=tuple(_f(name, integer(0 if name.endswith("in_reserve") else None)) for name in FIELDS),
-    game_state=(_f("paused", BOOL), _f("paused_since", TIME)),
+    actions=tuple(sorted(BOREDNOMIC_ACTIONS)),
+    draws=("turn", "eggs", "combat", "category"),
+    state=tuple(_f(name, integer(0 if name.endswith("in_reserve") else None)) for name in FIELDS)
+    + (
+        _f("hens", integer(0, 4)),
+        _f("owns", list_of(integer(1))),
+        _f("items", list_of(NAME)),
+        _f("beaten", list_of(NAME)),
+    ),
+    game_state=(
+        _f("paused", BOOL),
+        _f("paused_since", TIME),
+        _f("board", Shape("{squares, names}", {"type": "object"})),
+    ),
 )
 
 
