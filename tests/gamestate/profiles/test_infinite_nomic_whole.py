@@ -87,3 +87,20 @@ def test_a_judge_overturns_their_own_ruling(by: str, when: str, outcome: str) ->
     assert result.actions[0]["allowed"] is (outcome == "overturned")
     if outcome == "overturned":
         assert result.matters["c"].clause == clauses.JUDGE_OVERTURNS
+
+
+def test_the_example_rejoins_and_overturns() -> None:
+    import json
+
+    from gamestate.profiles.archive import archive_from_dict
+    from tests.gamestate.profiles.test_infinite_nomic import EXAMPLE
+
+    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    result = report(archive_from_dict(raw), raw["demo"]["now"], raw["demo"]["since"])
+    assert [(a["player"], a["action"], a["allowed"]) for a in result.actions] == [
+        ("Dee", "join", False),
+        ("Fay", "join", True),
+        ("Ann", "overturn_ruling", True),
+    ]
+    assert result.state["Dee"]["player"] is False
+    assert result.state["Fay"] == {"player": True, "reputable": False}
