@@ -514,3 +514,54 @@ def test_business_day_3_processed_while_day_2_is_not(
         ("correction", "Josh"),
         ("day process", "Josh"),
     ]
+
+
+# 6. Undos name themselves.
+
+
+def test_undos_are_the_editors_corrections_whatever_they_undo(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Ais adds a Zone no front page allows (refused), Kevan removes it; Josh gives himself
+    # ten Smiles (no action gives them), Clucky puts them back; Mallory, no Imagineer, adds
+    # a row for herself (vandalism), Kevan removes it.
+    start: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 10, 1), ("Ais", 0, 0, 10, 1)]
+    smiles: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 20, 1), ("Ais", 0, 0, 10, 1)]
+    vandal: list[Row] = [*start, ("Mallory", 900, 0, 99, 1)]
+    plain, evil = park("", ["cA"]), park(zone_text("The Evil Zone", "Ais"), ["cA"])
+    edits = [
+        ("N", plain, "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, "as they stood"),
+        ("N", evil, "Ais", at(0, 9), "my Zone"),
+        ("N", plain, "Kevan", at(0, 11), "undo Ais"),
+        ("G", table(smiles), "Josh", at(1, 9), "smiles"),
+        ("G", table(start), "Clucky", at(1, 11), "undo Josh"),
+        ("G", table(vandal), "Mallory", at(2, 9), "me too"),
+        ("G", table(start), "Kevan", at(2, 11), "undo Mallory"),
+    ]
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[Player("Kevan", admin=True), Player("Josh"), Player("Clucky"), Player("Ais")],
+    )
+    found = by_summary(audit(config))
+    assert [found[s]["verdict"] for s in ("my Zone", "smiles", "me too")] == [
+        "illegal",
+        "unexplained",
+        "illegal",
+    ]
+    undos = {"undo Ais": "Kevan", "undo Josh": "Clucky", "undo Mallory": "Kevan"}
+    for summary, editor in undos.items():
+        undo = found[summary]
+        assert (undo["verdict"], flagged(undo)) == ("legal", []), summary
+        assert [(a["action"], a["actor"]) for a in undo["actions"]] == [("correction", editor)]
+    assert found["undo Ais"]["actions"][0]["args"] == {"cells": {"Nomicland/The Evil Zone": None}}
+    assert found["undo Mallory"]["actions"][0]["args"] == {"cells": {"Gamestate/Mallory": None}}
+    audit(config, "--apply")
+    assert [(action, who) for action, who, _args in recorded(config)] == [
+        ("correction", "Kevan"),
+        ("correction", "Clucky"),
+        ("correction", "Kevan"),
+    ]

@@ -64,7 +64,10 @@ test_audit_*.py``):
   that cell ("by spending an amount of currency": their own). Neither is recorded. A
   Demand close and an enactment are the blog's decider's; a correction is the editor's.
 - **Corrections and undos**: a cell put back to the ledger's value is a correction, legal by
-  any non-Idle Imagineer, also during Hiatus. Putting back the value a *legal* action changed
+  any non-Idle Imagineer, also during Hiatus; so is a cell the ledger lacks removed (a Zone,
+  a row, a Business Day no action made: ``{"cells": {CELL: None}}``). Every undo names
+  itself, the editor's ``correction``, whatever it undoes (a refused action, a wrong value,
+  vandalism). Putting back the value a *legal* action changed
   (saved before this edit) is an undo that makes the page stop matching the gamestate:
   ``illegal`` (rule "Gamestate Tracking"), and the ledger keeps the action.
 - **Idle Imagineers in communal actions**: the Sunday interest multiplies every active

@@ -22,7 +22,7 @@ from gamestate.dynasties.nomicland.actions import (
     RemoveLicense,
     action_from_json,
 )
-from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells
+from gamestate.dynasties.nomicland.audit.cells import CellChange, economy_cells, is_gamestate_cell
 from gamestate.dynasties.nomicland.audit.explain import (
     GAMESTATE_TRACKING,
     Applied,
@@ -166,12 +166,22 @@ def judge(
     ambiguous = False
     before = economy_cells(state)
 
-    # Corrections: cells put back to the ledger's value.
-    fixed = {
+    # Corrections: cells put back to the ledger's value, and cells the ledger lacks removed
+    # (a Zone, a row, a Business Day no action made): undos, whatever they undo.
+    fixed: dict[str, str | None] = {
         c.cell: c.new
         for c in changes.values()
         if c.cell in before and c.new == before[c.cell] and c.old != c.new
     }
+    removed = {
+        c.cell
+        for c in changes.values()
+        if c.new is None
+        and c.old is not None
+        and c.cell not in before
+        and is_gamestate_cell(c.cell)
+    }
+    fixed.update((c, None) for c in sorted(removed) if c.rsplit("/", 1)[0] not in removed)
     if fixed:
         corrector = ctx.editor
         if ctx.roster.is_active(corrector):
