@@ -115,7 +115,9 @@ def test_status_json_of_a_v2_archive_is_section_2b(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == KEYS_2B
+    # BlogNomic's 2b object also carries the Ruleset in force (ARCHITECTURE.md 2c).
+    assert set(data) == KEYS_2B | {"rules"}
+    assert data["rules"]["source"] == "seed" and data["rules"]["quorum"] == 5
     assert data["profile"] == "blognomic-139" and data["since"] is None
     crane = data["matters"]["the_crane_of_death"]
     assert MATTER_KEYS | NUMBERS["blognomic-139"] <= set(crane)
@@ -137,6 +139,7 @@ def test_the_v1_status_is_unchanged_by_the_profiles() -> None:
         "hiatus_reason",
         "matters",
         "victory",
+        "rules",  # ARCHITECTURE.md 2c
     }
     assert data["matters"][0]["verdict"] == "enact"
 
