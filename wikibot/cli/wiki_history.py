@@ -4,7 +4,8 @@ Reads the page's whole history (batched, as the audit reads it), reads each
 revision's tables by their header row, and for each revision that changed the
 cell gives its value, the editor, the time, the edit summary and the cause
 found by any dynasty's audit (:mod:`wikibot.wiki.generic_audit`): an enacted
-matter written (right or wrong), a correction, or nothing known. Works in any
+matter written (right or wrong), a correction, a recorded roll the summary names,
+or nothing known. Works in any
 dynasty: Nomicland's Gamestate table is a wikitable too.
 """
 
@@ -39,6 +40,8 @@ def _cause(findings: Sequence[Mapping[str, Any]]) -> str:
             return said
         if f["kind"] == "correction":
             return "a correction (an earlier value restored)"
+        if f["kind"] == "roll":
+            return f"a recorded {f['cause']}"
     return "nothing known"
 
 

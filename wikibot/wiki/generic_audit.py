@@ -36,6 +36,7 @@ from gamestate.dynasties.generic.audit import (
     GenericInput,
     PageRevision,
     RevisionAudit,
+    Roll,
     Shared,
     audit_tables,
 )
@@ -165,6 +166,22 @@ def _effects(
     return sorted(out, key=lambda e: e.at)
 
 
+def _rolls(mirror: Mirror) -> list[Roll]:
+    """The GNDT rolls ``nomicbot roll --apply`` recorded (any dynasty), oldest first."""
+    out = []
+    for entry in Ledger(mirror).actions():
+        if entry.action != "roll":
+            continue
+        values = [str(v) for v in entry.after.get("values", ())]
+        total = entry.after.get("total")
+        if total is not None and len(values) > 1:
+            values.append(str(total))
+        command = str(entry.arguments.get("command", ""))
+        cause = str(entry.arguments.get("cause", ""))
+        out.append(Roll(entry.op_id, entry.actor, entry.at, command, cause, tuple(values)))
+    return sorted(out, key=lambda r: r.at)
+
+
 def _rules(game: Game | None) -> Callable[[datetime], Shared]:
     timeline = Timeline.from_game(game) if game is not None else None
     cache: dict[tuple[int | None, bool], Shared] = {}
@@ -275,6 +292,7 @@ def run_generic_audit(
         hiatus_at=hiatus,
         rules_at=rules_at,
         effects=effects,
+        rolls=_rolls(mirror),
         done=done,
         key=key,
         templates=templates,

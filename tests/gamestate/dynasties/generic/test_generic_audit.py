@@ -10,6 +10,7 @@ from gamestate.dynasties.generic.audit import (
     GenericAudit,
     GenericInput,
     PageRevision,
+    Roll,
     Shared,
     audit_tables,
 )
@@ -40,6 +41,7 @@ def run(
     revisions: list[PageRevision],
     *,
     effects: tuple[Effect, ...] = (),
+    rolls: tuple[Roll, ...] = (),
     hiatus: tuple[float, float] | None = None,
 ) -> GenericAudit:
     def hiatus_at(moment: datetime) -> str | None:
@@ -54,6 +56,7 @@ def run(
         hiatus_at=hiatus_at,
         rules_at=lambda moment: SHARED,
         effects=effects,
+        rolls=rolls,
         templates=TEMPLATES,
     )
     return audit_tables(inp)
@@ -151,3 +154,22 @@ def test_an_unreadable_revision_and_a_junk_table_are_said_never_raised() -> None
     )
     assert [r.verdict for r in result.revisions] == ["unreadable", "unchecked"]
     assert any("never closed" in w for w in result.warnings)
+
+
+def test_a_recorded_roll_explains_the_edit_that_names_it() -> None:
+    roll = Roll("abc123", "Ben", T0 + timedelta(hours=1), "DICE6", "new Score", ("4",))
+    result = run(
+        [
+            rev(1, "Ben", table(10, 4), 1.5, "rolled DICE6"),  # named: its result
+            rev(2, "Ben", table(10, 5), 2, "no roll named"),
+            rev(3, "Ann", table(4, 5), 2.5, "DICE6"),  # Ann did not roll it
+        ],
+        rolls=(roll,),
+    )
+    assert [r.verdict for r in result.revisions] == ["legal", "unchecked", "unchecked"]
+    [tied] = result.revisions[0].findings
+    assert (tied.kind, tied.rule, tied.cause) == (
+        "roll",
+        "Random Generators",
+        "roll abc123 (DICE6 by Ben)",
+    )
