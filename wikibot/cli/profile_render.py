@@ -187,8 +187,14 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
             f"Fell due since {format_time(report.since) if report.since else 'the start'}:"
             + ("" if report.due else " nothing")
         )
+        # Each event with the seed's words that make it happen, numbered once each.
+        legend: dict[str, int] = {}
         for d in report.due:
-            lines.append(f"    {_jsonable(d.get('at'))}  {d.get('event')}")
+            clause = d.get("clause")
+            mark = f"  [{legend.setdefault(clause, len(legend) + 1)}]" if clause else ""
+            lines.append(f"    {_jsonable(d.get('at'))}  {d.get('event')}{mark}")
+        for clause, n in legend.items():
+            lines.append(f"    [{n}] “{clause}”")
     if report.next_due:
         lines.append(
             f"Next due: {_jsonable(report.next_due.get('at'))}  {report.next_due.get('event')}"

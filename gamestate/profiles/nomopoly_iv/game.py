@@ -22,6 +22,7 @@ groups), the Fairy, the ? Boxes, the Shop, the fort week; then (``same_instant``
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -373,8 +374,14 @@ class _Game:
             {
                 "at": format_time(e.at),
                 "player": e.get("player"),
+                "action": e.get("action") or e.get("command"),
                 "allowed": judged.allowed,
                 "reason": judged.reason,
+                # The first of the seed's words the verdict quotes, if any.
+                "clause": next(
+                    iter(_QUOTED.findall(judged.reason)),
+                    schedule.action_clause(str(e.get("action") or e.get("command"))),
+                ),
             }
         )
 
@@ -446,7 +453,10 @@ class _Game:
         return Played(
             books=self.books,
             start=start,
-            due=[{"at": format_time(t), "event": n} for t, n in self.due],
+            due=[
+                {"at": format_time(t), "event": n, "clause": schedule.clause_of(n)}
+                for t, n in self.due
+            ],
             next_due={"at": format_time(next_at), "event": "; ".join(upcoming)},
             actions=self.actions,
             proposals=self.proposals,
@@ -502,6 +512,9 @@ _INCOME = {
     True: "$50 for each Scientist Researching (noon Central)",
     False: "$25 for each Scientist Counter-Researching (midnight Central)",
 }
+
+
+_QUOTED = re.compile("“([^”]*)”")
 
 
 def _at(item: Event | Matter) -> datetime:

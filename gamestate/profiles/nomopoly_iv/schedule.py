@@ -63,3 +63,60 @@ def next_shop_move(after: datetime, reading: str) -> datetime:
 def next_hour(after: datetime) -> datetime:
     """The next hour on the hour."""
     return after.astimezone(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+
+
+def clause_of(event: str) -> str:
+    """The seed's words behind a due event's name (``each player's Jumps increased by
+    one ...``), for ``status``: the first whose words the name contains."""
+    from gamestate.profiles.nomopoly_iv import clauses
+
+    table = (
+        ("safecracked", clauses.SAFECRACKING),
+        ("was removed first", clauses.SAFECRACKING_GONE),
+        ("cool down ended at random", clauses.HOURLY_COOL_DOWN_END),
+        ("a random unit's cool down", clauses.HOURLY_COOL_DOWN_END),
+        ("stops cooling down", clauses.COOL_DOWN),
+        ("fined $100 at 10 Jumps", clauses.JUMPS_FINE),
+        ("Jumps increased by one", clauses.JUMPS_TICK),
+        ("for each Scientist Researching", clauses.RESEARCH_INCOME),
+        ("Counter-Researching", clauses.COUNTER_RESEARCH),
+        ("Experience Fairy appears", clauses.FAIRY_APPEARS),
+        ("Experience Fairy returns", clauses.FAIRY_LEAVES),
+        ("opened by the Dark Lord", clauses.BOX_120_HOURS),
+        ("a new ? Box placed", clauses.BOX_REFILL),
+        ("Shop of Terror changes location", clauses.SHOP_MOVES),
+        ("the week for a new fort", clauses.FORT_WINDOW),
+        ("the Rber Ducky moves", clauses.PIES if "pie" in event else clauses.DUCKY_MOVES),
+    )
+    return next((clause for words, clause in table if words in event), "")
+
+
+def action_clause(name: str) -> str:
+    """The seed's words for an action or command that its verdict does not quote."""
+    from gamestate.profiles.nomopoly_iv import clauses
+
+    return {
+        "jump": clauses.JUMP,
+        "decrease Jumps": clauses.DECREASE_JUMPS,
+        "Receive Teaching": clauses.TEACHING,
+        "Receive Training": clauses.TEACHING,
+        "take the item": clauses.TAKE_THE_ITEM,
+        "gain a new fort": clauses.FORT_WINDOW,
+        "use Mushroom": clauses.MUSHROOM,
+        "use Coin": clauses.COIN,
+        "use Magic Mining Pick": clauses.SUPER_MINING,
+        "use Red Shell": clauses.RED_SHELL,
+        "use Green Shell": clauses.GREEN_SHELL,
+        "Research Breakthrough": clauses.RESEARCH_BREAKTHROUGH,
+        "Counter Research": clauses.COUNTER_RESEARCH_COMMAND,
+        "Move": clauses.MOVE,
+        "Safecracking": clauses.SAFECRACKING,
+        "Echo": clauses.ECHO,
+        "Refine Goods": clauses.REFINE_GOODS,
+        "Submit a Buy Request": clauses.BUY_REQUEST,
+        "Retract a buy request": clauses.RETRACT_BUY,
+        "Fulfill a buy request": clauses.FULFILL_BUY,
+        "Submit a Sell Request": clauses.SELL_REQUEST,
+        "Retract a sell request": clauses.RETRACT_SELL,
+        "Fulfill a sell request": clauses.FULFILL_SELL,
+    }.get(name, clauses.COOL_DOWN)

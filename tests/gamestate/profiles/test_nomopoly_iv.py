@@ -669,7 +669,7 @@ def test_refine_goods_pays_110_percent_when_it_finishes_cooling_down() -> None:
 
 def test_next_due_is_the_first_event_after_now() -> None:
     report = run(game("2024-11-02T12:00:00Z"), "2024-11-03T05:00:00Z", "2024-11-03T04:00:00Z")
-    assert report.due == [
+    assert [{"at": d["at"], "event": d["event"]} for d in report.due] == [
         {
             "at": "2024-11-03T05:00:00Z",
             "event": "each player's Jumps increased by one (midnight Central)",

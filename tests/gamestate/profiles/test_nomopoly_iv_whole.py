@@ -269,3 +269,27 @@ def test_receive_training_is_receive_teaching() -> None:
     report = run(data, "2024-06-02T14:00:00Z")
     assert report.actions[0]["allowed"] is True
     assert (report.state["Ann"]["level"], report.state["Ann"]["experience"]) == (2, 15)
+
+
+def test_each_event_and_action_of_the_example_carries_its_clause() -> None:
+    """Reported in the game's words (ARCHITECTURE.md 2b): the seed's words behind each
+    scheduled event and each action, in --json and in the table."""
+    import json
+
+    from gamestate.profiles.archive import archive_from_dict
+    from tests.gamestate.profiles.test_nomopoly_iv import EXAMPLE, SEED
+    from wikibot.cli.profile_render import render_profile_table, report_to_json
+
+    seed = " ".join(SEED.read_text(encoding="utf-8").split())
+    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    report = run(raw, raw["demo"]["now"], raw["demo"]["since"])
+    assert report.due and report.actions
+    for d in report.due:
+        assert d["clause"] and d["clause"] in seed, d
+    for a in report.actions:
+        assert a["clause"] and a["clause"] in seed, a
+    data = report_to_json(report)
+    assert all("clause" in d for d in data["due"]) and all("clause" in a for a in data["actions"])
+    table = render_profile_table(report, archive_from_dict(raw), "Nomopoly IV")
+    assert "each player's Jumps increased by one (midnight Central)  [1]" in table
+    assert "    [1] “Every day at noon and midnight Central time" in table
