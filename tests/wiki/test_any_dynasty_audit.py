@@ -34,10 +34,12 @@ from tests.any_dynasty import (
 )
 from tests.plugins.wiki import HumanEditor
 from wikibot.cli import cli
-from wikibot.config import WikiConfig
+from wikibot.config import WikiConfig, load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.rulesets import store_ruleset_revisions
+from wikibot.resolve.run import game_with_resolutions
 from wikibot.sandbox.mediawiki import RunningWiki, create_account
+from wikibot.watch.audit_step import audit_step
 from wikibot.wiki.client import WikiClient
 from wikibot.wiki.dump import DumpRevision, import_history
 from wikibot.wiki.revisions import WikiRevision
@@ -262,6 +264,19 @@ def test_the_seekers_week(
     code, text = audit(config, "--apply", "--now", "2016-06-03T00:00:00Z")
     assert code == 0 and "0 revision(s)" in text and "Recorded 0 audited" in text
     assert bot.read(audit_page).revid == page_revision
+
+    # watch: the next human edit (the wiki's Admin, no Seeker) audited and announced.
+    human.edit(page, seekers(17, 26, 2), "a point from Admin")
+    loaded = load_config(config)
+    with Mirror.open(str(loaded.mirror.database)) as mirror:
+        game = game_with_resolutions(mirror)
+        events = audit_step(
+            loaded, mirror, bot, game, datetime(2100, 1, 1, tzinfo=UTC), ruleset=lambda: None
+        )
+    [event] = events
+    assert event.key.startswith("audit:") and "by Admin is illegal" in event.text
+    assert 'rule "Gamestate Tracking"' in event.text
+    assert bot.read(audit_page).revid != page_revision
 
 
 def test_the_settlers_spans_and_the_defusers_key(

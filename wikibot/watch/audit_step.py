@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
+from gamestate.dynasties.generic import dynasty_at
 from gamestate.profiles.blognomic_139.models import Game
 from wikibot.config import Config
 from wikibot.mirror.api import Mirror
@@ -65,7 +66,11 @@ def audit_step(
     ruleset: Callable[[], str | None],
 ) -> list[Announcement]:
     """Audits the new revisions, records them, updates the report page; the events."""
-    if not audit_started(mirror) or audit_cursor(mirror, config.wiki) is None:
+    if not audit_started(mirror):
+        return []
+    if not dynasty_at(game, now).is_nomicland:
+        return _any_dynasty(config, mirror, client, game, now)
+    if audit_cursor(mirror, config.wiki) is None:
         return []
     reader = RevisionReader(client, bot_name=config.wiki.bot_name or None)
     run = run_audit(reader, mirror, config.wiki, now=now, game=game, ruleset=ruleset)
@@ -100,6 +105,26 @@ def audit_step(
             )
         )
     return events
+
+
+def _any_dynasty(
+    config: Config, mirror: Mirror, client: WikiClient, game: Game, now: datetime
+) -> list[Announcement]:
+    """While Nomicland's rules are not in force: the tables of ``[wiki] gamestate_pages``
+    audited (docs/any-dynasty.md), once ``wiki audit --apply`` has audited them."""
+    from wikibot.wiki.generic_audit import generic_cursor, record_generic, run_generic_audit
+
+    pages = config.wiki.gamestate_pages
+    if not pages or generic_cursor(mirror, pages) is None:
+        return []  # no page named, or none audited yet: an Admin starts it
+    reader = RevisionReader(client, bot_name=config.wiki.bot_name or None)
+    run = run_generic_audit(reader, mirror, config.wiki, now=now, game=game)
+    record_generic(mirror, run, by=WATCH)
+    publish_recorded(client, mirror, title=config.wiki.audit_page)
+    return [
+        Announcement(f"audit:{r['revid']}", now, _flagged(r, config.wiki.audit_page))
+        for r in _unannounced(mirror)
+    ]
 
 
 def _unannounced(mirror: Mirror) -> list[Mapping[str, Any]]:

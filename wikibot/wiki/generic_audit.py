@@ -63,7 +63,13 @@ from wikibot.wiki.revisions import (
     read_revisions,
 )
 
-__all__ = ["GenericRun", "record_generic", "render_generic", "run_generic_audit"]
+__all__ = [
+    "GenericRun",
+    "generic_cursor",
+    "record_generic",
+    "render_generic",
+    "run_generic_audit",
+]
 
 _TEMPLATE = re.compile(r"\{\{\s*([^{}|#:<>\[\]\n]+?)\s*(?:\||\}\})")
 
@@ -101,7 +107,9 @@ class GenericRun:
         }
 
 
-def _cursor(mirror: Mirror, titles: tuple[str, ...]) -> Cursor | None:
+def generic_cursor(mirror: Mirror, titles: tuple[str, ...]) -> Cursor | None:
+    """After the last revision of each of ``titles`` an ``--apply`` audit recorded (None:
+    none recorded)."""
     last: dict[str, int] = {}
     with mirror.bound():
         for row in LedgerRow.select(LedgerRow.arguments).where(LedgerRow.domain == AUDIT):
@@ -232,7 +240,7 @@ def run_generic_audit(
         start = since
         said = f"revision {since.revid}" if since.at is None else format_wiki_time(since.at)
     else:
-        cursor = _cursor(mirror, titles)
+        cursor = generic_cursor(mirror, titles)
         if cursor is None:
             raise WikiError(
                 "nothing of these pages audited yet: give --since REVID or --since ISO "
