@@ -361,3 +361,30 @@ def test_junk_is_one_line(record: dict[str, Any], words: str) -> None:
     with pytest.raises(ProfileError) as caught:
         PROFILE.check(archive_from_dict(game([record])))
     assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "wikibot" / "examples" / "nomopoly.json"
+    report = run(json.loads(path.read_text(encoding="utf-8")), "2000-03-15T12:00:00Z")
+    days = [d for d in report.due if "admin's day" in d["event"]]
+    assert len(days) >= 13
+    said = {a["clause"] for a in report.actions if a["allowed"]}
+    assert {
+        clauses.SAVINGS,
+        clauses.WARP_USE,
+        clauses.WARP_PRICE,
+        clauses.TRADE_UPGRADES,
+        clauses.FAITH_CREATE,
+        clauses.FAITH_DISBAND,
+        clauses.HEAVEN,
+        clauses.INFERNO,
+    } <= said
+    assert [a["clause"] for a in report.actions if not a["allowed"]][-1] == clauses.HEAVEN
+    assert "stopped before square 2" in report.matters["p11"].reason
+    assert report.state["Ann"]["square"] == "Heaven" and report.state["Ann"]["owns"] == [8]
+    assert report.state["Ann"]["vault"] == {"money": 10, "real_estate_guides": 0}
+    assert report.game_state["upgrades"]["2"] == ["Warp Gate", "Brick", "Brick", "Brick"]
+    assert report.game_state["faiths"] == {} and report.game_end is None
