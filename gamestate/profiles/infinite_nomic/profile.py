@@ -116,7 +116,14 @@ class InfiniteNomic(BaseProfile):
         report.game_state = _game_state(archive, books, now)
         if since is not None:
             due = boundaries(since, now, rules.cycle_began)
-            report.due = [{"at": at, "event": event} for at, event in due]
+            report.due = [
+                {
+                    "at": at,
+                    "event": event,
+                    "clause": clauses.WEEKS if event == "week begins" else clauses.PHASES,
+                }
+                for at, event in due
+            ]
         at, event = next_boundary(now, rules.cycle_began)
         report.next_due = {"at": at, "event": event}
         report.warnings = list(books.warnings)

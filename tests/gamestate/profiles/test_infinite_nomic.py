@@ -846,7 +846,9 @@ DUE = [
 @pytest.mark.parametrize(("since", "now", "expected"), DUE)
 def test_due_boundaries(since: str, now: str, expected: list[tuple[str, str]]) -> None:
     result = report(game([]), now, since)
-    assert result.due == [{"at": at(a), "event": e} for a, e in expected]
+    assert [{"at": d["at"], "event": d["event"]} for d in result.due] == [
+        {"at": at(a), "event": e} for a, e in expected
+    ]
     assert boundaries(at(since), at(now), at(CYCLE)) == [(at(a), e) for a, e in expected]
 
 

@@ -103,4 +103,5 @@ def test_the_example_rejoins_and_overturns() -> None:
         ("Ann", "overturn_ruling", True),
     ]
     assert result.state["Dee"]["player"] is False
+    assert result.due and all(d["clause"] in (clauses.PHASES, clauses.WEEKS) for d in result.due)
     assert result.state["Fay"] == {"player": True, "reputable": False}
