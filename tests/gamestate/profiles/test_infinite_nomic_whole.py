@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from gamestate.profiles.core import ProfileError
 from gamestate.profiles.infinite_nomic import clauses
 from tests.gamestate.profiles.test_infinite_nomic import (
     AFTER,
@@ -105,3 +108,29 @@ def test_the_example_rejoins_and_overturns() -> None:
     assert result.state["Dee"]["player"] is False
     assert result.due and all(d["clause"] in (clauses.PHASES, clauses.WEEKS) for d in result.due)
     assert result.state["Fay"] == {"player": True, "reputable": False}
+
+
+_value = st.one_of(
+    st.none(),
+    st.integers(-1, 3),
+    st.text(max_size=5),
+    st.sampled_from(["Ann", "Eve", "Fay", RULED, "noon"]),
+    st.dictionaries(st.sampled_from(["by", "at"]), st.sampled_from(["Ann", RULED, 3]), max_size=2),
+)
+_event = st.fixed_dictionaries(
+    {
+        "at": st.sampled_from([LEFT, "2024-03-12T10:00:00Z", "2024-03-19T20:00:00Z"]),
+        "type": st.sampled_from(["join", "leave", "overturn_ruling"]),
+    },
+    optional={"player": _value, "by": _value, "ruling": _value},
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_event, max_size=5))
+def test_junk_joins_and_overturns_are_one_line(events: list[dict[str, Any]]) -> None:
+    try:
+        archive = game([confidence("2024-03-12T21:00:00Z", [])], events=events, poll=POLL)
+        report(archive, "2024-03-20T00:00:00Z")
+    except ProfileError as exc:
+        assert "\n" not in str(exc)

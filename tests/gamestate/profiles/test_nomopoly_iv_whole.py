@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from gamestate.profiles.core import ProfileError
 from gamestate.profiles.nomopoly_iv import clauses
 from tests.gamestate.profiles.test_nomopoly_iv import game, run
 
@@ -293,3 +296,111 @@ def test_each_event_and_action_of_the_example_carries_its_clause() -> None:
     table = render_profile_table(report, archive_from_dict(raw), "Nomopoly IV")
     assert "each player's Jumps increased by one (midnight Central)  [1]" in table
     assert "    [1] “Every day at noon and midnight Central time" in table
+
+
+# Junk in the new inputs: a report or one line, never a traceback.
+_junk_value = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.text(max_size=6),
+    st.sampled_from(["Coin", "SCV#1", "Mesmer#1", "Scientist#1", "Ann", "Ben", T0, "noon"]),
+    st.lists(st.sampled_from(["Coin", 3, None]), max_size=2),
+    st.dictionaries(st.sampled_from(["Coin", "by", "at"]), st.integers(-1, 3), max_size=2),
+)
+_AT = st.sampled_from([T0, "2024-06-03T11:00:00Z", "2024-06-04T10:00:00Z"])
+_WHO = st.sampled_from(["Ann", "Ben"])
+_new_event = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "at": _AT,
+            "type": st.just("action"),
+            "player": _WHO,
+            "action": st.sampled_from(
+                [
+                    "Submit a Buy Request",
+                    "Fulfill a sell request",
+                    "Retract a buy request",
+                    "Submit a Sell Request",
+                    "Fulfill a buy request",
+                    "Retract a sell request",
+                    "use Magic Mining Pick",
+                    "use Red Shell",
+                    "use Green Shell",
+                    "take the item",
+                ]
+            ),  # fmt: skip
+            "item": st.sampled_from(["Coin", "Magic Mining Pick", "Red Shell"]),
+        },
+        optional={
+            "price": st.integers(0, 600),
+            "seller": st.sampled_from(["Ben", "Ann", "the Dark Lord", "Zed"]),
+            "buyer": st.sampled_from(["Ben", "Ann", "Zed"]),
+            "target": st.sampled_from(["Ben", "Ann", "Zed"]),
+            "square": st.integers(1, 6),
+        },
+    ),
+    st.fixed_dictionaries(
+        {
+            "at": _AT,
+            "type": st.just("command"),
+            "player": _WHO,
+            "command": st.sampled_from(["Safecracking", "Echo", "Move", "Mine"]),
+            "unit": st.sampled_from(["SCV#1", "Mesmer#1", "Scientist#1"]),
+        },
+        optional={"square": st.integers(1, 6), "laboratory": st.booleans()},
+    ),
+    st.fixed_dictionaries({"at": _AT, "type": st.just("ducky"), "roll": st.integers(1, 6)}),
+)
+
+
+_FIELDS = ["item", "price", "seller", "buyer", "target", "roll", "square", "laboratory", "at"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(_new_event, min_size=1, max_size=6),
+    st.sampled_from([[], ["Coin", "Red Shell"], {"Magic Mining Pick": 2}]),
+    st.sampled_from([None, T0, "2024-06-04T00:00:00Z"]),
+    st.one_of(
+        st.none(),
+        st.tuples(st.integers(0, 5), st.sampled_from(_FIELDS), _junk_value),
+        st.tuples(st.just(-1), st.sampled_from(["items", "market", "retracted_at"]), _junk_value),
+    ),
+)
+def test_junk_in_the_new_inputs_is_one_line(
+    events: list[dict[str, Any]], items: Any, retracted: str | None, junk: Any
+) -> None:
+    """Valid inputs, with at most one field made junk: a report or one line."""
+    players = {
+        "Ann": {"units": ["SCV#1", "Mesmer#1"], "items": items, "square": 5},
+        "Ben": {"scientists": {"Scientist#1": "Researching"}, "money": 100},
+    }
+    matter: dict[str, Any] = {"id": "p1", "kind": "proposal", "author": "Ann", "posted_at": T0}
+    if retracted is not None:
+        matter["retracted_at"] = retracted
+    market: Any = [{"item": "Coin", "price": 5, "seller": "Ben"}]
+    if junk is not None:
+        where, key, value = junk
+        if where >= 0:
+            events[where % len(events)][key] = value
+        elif key == "items":
+            players["Ann"]["items"] = value
+        elif key == "market":
+            market = value
+        else:
+            matter["retracted_at"] = value
+    data = game(
+        "2024-06-03T00:00:00Z",
+        players,
+        events,
+        [matter],
+        market=market,
+        boxes=[{"square": 5, "placed_at": T0}],
+    )
+    try:
+        report = run(data, "2024-06-05T00:00:00Z", "2024-06-03T00:00:00Z")
+    except ProfileError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert isinstance(report.state, dict)

@@ -221,6 +221,19 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         "a box on square 0": _set(("game_state", "boxes"), [{"square": 0, "placed_at": T}]),
         "a sell request without a price": _set(("game_state", "market"), [{"item": "Coin"}]),
         "a reading no one gave": _set(("settings", "same_instant"), "whenever"),
+        "the Ducky rolls a 7": _event(type="ducky", roll=7),
+        "the Ducky rolls a 6": _event(type="ducky", roll=6),
+        "a buy request at a negative price": _event(
+            type="action", player="Ann", action="Submit a Buy Request", item="Coin", price=-1
+        ),
+        "a sell request for a number": _event(
+            type="action", player="Ann", action="Submit a Sell Request", item=7, price=1
+        ),
+        "items a number": _set(("roster", 1, "state", "items"), 3),
+        "items by count": _set(("roster", 1, "state", "items"), {"Coin": 2}),
+        "retracted at noon": _set(("matters", 0, "retracted_at"), "noon"),
+        "buy requests without a price": _set(("game_state", "buy_requests"), [{"item": "Coin"}]),
+        "the Ducky on square 0": _set(("game_state", "rber_ducky"), 0),
     },
     "nomopoly": {
         "a vote in a judged game": _set(
@@ -247,6 +260,13 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         ),
         "a message from someone": _event(type="message", player="Ann"),
         "a message from no one": _event(type="message"),
+        "a join by no one": _event(type="join"),
+        "a leave": _event(type="leave", player="Ann"),
+        "an overturn of no ruling": _event(type="overturn_ruling", by="Ann"),
+        "an overturn of a ruling at noon": _event(
+            type="overturn_ruling", by="Ann", ruling={"by": "Ann", "at": "noon"}
+        ),
+        "an overturn": _event(type="overturn_ruling", by="Ann", ruling={"by": "Ann", "at": T}),
     },
 }
 EXAMPLE_OF = {"nomopoly-iv", "nomopoly", "borednomic", "infinite-nomic"}
