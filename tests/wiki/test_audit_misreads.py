@@ -59,7 +59,7 @@ def history(
     page, stores the roster (Kevan the Boss; ``idle_at``: later rosters' Idle names) and
     ``posts`` in a new mirror; returns the config."""
     titles = {"N": f"{page_title}/Nomicland", "G": f"{page_title}/Gamestate"}
-    for name in {e[2] for e in edits} - {"Admin"}:
+    for name in {e[2] for e in edits} - {"Admin", wiki.wiki_config().bot_name}:
         create_account(wiki.data_dir, name, secrets.token_urlsafe(18))
     import_history(
         wiki.data_dir,
@@ -565,3 +565,56 @@ def test_undos_are_the_editors_corrections_whatever_they_undo(
         ("correction", "Clucky"),
         ("correction", "Kevan"),
     ]
+
+
+# 7. Names of actions.
+
+
+def test_action_names_are_the_documented_ones_and_an_alias_is_read(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Ais gives Josh five Smiles; the bot's account puts them back, and the ledger row of
+    # that edit (an older tool's, typed by Kevan) names its action "Undo".
+    from gamestate.dynasties.nomicland.audit.names import ACTIONS
+    from wikibot.mirror.ledger import LedgerEntry
+
+    bot = sandbox_wiki.wiki_config().bot_name
+    start: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 10, 1), ("Ais", 0, 0, 10, 1)]
+    gift: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 15, 1), ("Ais", 0, 0, 10, 1)]
+    edits = [
+        ("N", park("", ["cA"]), "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, "as they stood"),
+        ("N", park(zone_text("The Mouse Zone", "Josh"), ["cA"]), "Josh", at(0, 9), "my Zone"),
+        ("G", table(gift), "Ais", at(0, 10), "five for Josh"),
+        ("G", table(start), bot, at(0, 11), "undo Ais"),
+    ]
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[Player("Kevan", admin=True), Player("Josh"), Player("Ais")],
+    )
+    undo = by_summary(audit(config))["undo Ais"]
+    with Mirror.open(str(load_config(config).mirror.database)) as mirror:
+        ledger = Ledger(mirror)
+        title = load_config(config).wiki.gamestate_page
+        entry = LedgerEntry(
+            "older-tool:undo",
+            at(0, 11),
+            "Kevan",
+            "Undo",
+            arguments={"cells": {"Gamestate/Josh/Smiles": "10"}},
+            cause="typed by hand",
+        )
+        ledger.start(entry)
+        ledger.finish(entry.op_id, {title: undo["revid"]})
+    data = audit(config)
+    found = by_summary(data)
+    assert found["undo Ais"]["bot"] is True
+    assert [(a["action"], a["actor"]) for a in found["undo Ais"]["actions"]] == [
+        ("correction", "Kevan")
+    ]
+    assert found["my Zone"]["actions"][0]["action"] == "zone create"
+    names = {a["action"] for r in data["revisions"] for a in r["actions"]}
+    assert names == {"zone create", "correction"} and names <= set(ACTIONS)

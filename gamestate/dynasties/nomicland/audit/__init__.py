@@ -117,6 +117,9 @@ test_audit_*.py``):
 - **Before the ledger's first row** the pages at ``--since`` are the gamestate, with X 0,
   no Building built that day, no first processor or exerciser known, no removal awaiting a
   new Business Day and no interest applied; ``assumptions`` says so.
+- **Names** (:mod:`.names`): one per kind of action, the economy's command names plus
+  ``correction``, ``enacted``, ``player row``, ``focus grouping``, ``gndt seed`` and
+  ``roll``; a ledger row's alias an Admin might type (``undo``) is read as its name.
 - **Text the bot does not own** and columns the Ruleset does not name are not gamestate:
   changing them is ``legal`` with no action.
 - **Zone creation** with no front page known is ``legal`` with an ``unverified`` finding.

@@ -30,6 +30,7 @@ from gamestate.dynasties.nomicland.audit.inputs import (
     Revision,
 )
 from gamestate.dynasties.nomicland.audit.judge import Judged, judge
+from gamestate.dynasties.nomicland.audit.names import named
 from gamestate.dynasties.nomicland.audit.results import (
     AuditedAction,
     AuditResult,
@@ -499,6 +500,8 @@ def audit(inp: AuditInput) -> AuditResult:
     The audit is of the game as of ``inp.now``: a revision saved after it is not audited
     (``AuditResult.later``, and an assumption says how many), nor is a ledger row that only
     such revisions produced or one recorded for a later time with no revision audited."""
+    # The ledger's names as the audit lists them: an alias an Admin typed ("undo") read.
+    inp = replace(inp, ledger=[replace(f, action=named(f.action)) for f in inp.ledger])
     now = inp.now
     if now is None:
         return _Walk(inp).run()
