@@ -67,7 +67,8 @@ class DynastyRules:
     idle: Quote
     """The Idle rule ("Idle Imagineers are not counted as Imagineers")."""
     hiatus: Quote
-    """Rule "Victory and Ascension"'s Hiatus sentence."""
+    """Rule "Victory and Ascension": what may be done in Hiatus ("During this time, the
+    only game actions that may be taken are ...")."""
     downtime: Quote
     """Rule "Seasonal Downtime"'s sentence."""
     enactment: Quote
@@ -160,7 +161,7 @@ def read_dynasty(text: str) -> DynastyRules:
         subrules=tuple(r.name for t in top for r in t.walk()),
         gamestate_tracking=_quote(ruleset, "Gamestate Tracking", "may update"),
         idle=Quote(idle_name, idle_quote),
-        hiatus=_quote(ruleset, "Victory and Ascension", "Hiatus"),
+        hiatus=_quote(ruleset, "Victory and Ascension", "only game actions"),
         downtime=_quote(ruleset, "Seasonal Downtime", "hiatus"),
         enactment=_quote(ruleset, "Resolution of Proposals", "specified effects"),
         correction=_quote(ruleset, "Gamestate Tracking", "may correct"),

@@ -233,7 +233,9 @@ def test_the_seekers_week(
     )
     assert kinds(found["mine"])[0] == ("refused", "Idle Seekers")
     assert kinds(found["in Hiatus"])[0] == ("refused", "Victory and Ascension")
-    assert "the game is in Hiatus" in found["in Hiatus"]["findings"][0]["expected"]
+    hiatus = found["in Hiatus"]["findings"][0]
+    assert "the game is in Hiatus" in hiatus["expected"] and hiatus["found"] == "26"
+    assert hiatus["words"].startswith("During this time, the only game actions that may be")
     assert data["missing"] == [
         {
             "matter": "c1",

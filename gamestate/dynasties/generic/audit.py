@@ -273,13 +273,16 @@ def _a(word: str) -> str:
     return ("an " if word[:1].casefold() in "aeiou" else "a ") + word
 
 
-def _paused(st: _State, rev: PageRevision, judged: list[Finding], cell: str) -> list[Finding]:
+def _paused(
+    st: _State, rev: PageRevision, judged: list[Finding], cell: str, value: str | None
+) -> list[Finding]:
     """Hiatus and Seasonal Downtime: flagged unless an allowed rule explains the change."""
     shared = st.inp.rules_at(rev.at)
     reason = st.inp.hiatus_at(rev.at)
-    cause = next((f for f in judged if f.kind in ("matched", "wrong_value", "correction")), None)
-    if cause is not None and cause.kind == "correction":
-        rule = "Gamestate Tracking"
+    kinds = ("matched", "wrong_value", "correction", "roll")
+    cause = next((f for f in judged if f.kind in kinds), None)
+    if cause is not None and cause.kind in ("correction", "roll"):
+        rule: str | None = "Gamestate Tracking"  # "Random Generators" is its subrule
     elif cause is not None:
         rule = "Calls for Judgement" if (cause.cause or "").startswith("cfj") else "Votable Matters"
     else:
@@ -287,9 +290,9 @@ def _paused(st: _State, rev: PageRevision, judged: list[Finding], cell: str) -> 
     out: list[Finding] = []
     if reason is not None and (rule is None or rule not in shared.hiatus_allowed):
         why = f"the game is in Hiatus ({reason})"
-        out.append(_refusal(shared.dynasty.hiatus, why, cell, cause.found if cause else None))
+        out.append(_refusal(shared.dynasty.hiatus, why, cell, value))
     if shared.downtime and (rule is None or rule not in shared.downtime_allowed):
-        out.append(_refusal(shared.dynasty.downtime, "Seasonal Downtime", cell, None))
+        out.append(_refusal(shared.dynasty.downtime, "Seasonal Downtime", cell, value))
     return out
 
 
@@ -331,7 +334,7 @@ def audit_tables(inp: GenericInput) -> GenericAudit:
                 who = _who(st, rev, name, change.after)
                 findings.extend(who)
                 refused_editor = bool(who)  # said once per revision
-            findings.extend(_paused(st, rev, judged, name))
+            findings.extend(_paused(st, rev, judged, name, change.after))
             findings.extend(judged)
             if change.after is not None:
                 st.history.setdefault(change.cell, []).append(change.after)
