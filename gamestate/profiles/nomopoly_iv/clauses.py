@@ -8,6 +8,7 @@ checks that every quote here is in the seed.
 from __future__ import annotations
 
 __all__ = [
+    "LIGHTNING_BOLT",
     "BUY_REQUEST",
     "DARK_LORD_PAID",
     "DUCKY_MOVES",
@@ -299,4 +300,8 @@ RED_SHELL = (
 GREEN_SHELL = (
     "The Rber Ducky immediately jumps to the square occupied by a randomly selected player "
     "(excluding the player who used this item)"
+)
+LIGHTNING_BOLT = (
+    "All players except for the one using this item are immediately transported to the square "
+    "occupied by the Rber Ducky."
 )

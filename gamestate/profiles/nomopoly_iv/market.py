@@ -45,9 +45,12 @@ SELL, RETRACT_SELL, FULFILL_SELL = (
     "Fulfill a sell request",
 )
 MARKET_ACTIONS = frozenset({BUY, RETRACT_BUY, FULFILL_BUY, SELL, RETRACT_SELL, FULFILL_SELL})
-ITEM_ACTIONS = frozenset({"use Magic Mining Pick", "use Red Shell", "use Green Shell"})
+ITEM_ACTIONS = frozenset(
+    {"use Magic Mining Pick", "use Red Shell", "use Green Shell", "use Lightning Bolt"}
+)
 SUPER_MINING_DAYS = timedelta(days=3)
 DARK_LORD = "the Dark Lord"
+LIGHTNING = clauses.LIGHTNING_BOLT
 
 
 def _verdict(allowed: bool, reason: str, clause: str) -> tuple[bool, str]:
@@ -184,6 +187,17 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
             f"{name}: Super Mining on {', '.join(scvs) or 'no SCV'} until "
             f"{(at + SUPER_MINING_DAYS).strftime('%Y-%m-%dT%H:%M:%SZ')}",
             clauses.SUPER_MINING,
+        )
+    if item == "Lightning Bolt":
+        if books.ducky is None:
+            return _verdict(True, f"{name}: the Rber Ducky's square is not recorded", LIGHTNING)
+        moved = sorted(n for n, _ in books.players_at(at) if n != who)
+        for n in moved:
+            books.players[n].square = books.ducky
+        pies = _pies(books, at)
+        where = f"square {books.ducky}"
+        return _verdict(
+            True, f"{name}: {', '.join(moved)} to the Ducky on {where}{pies}", LIGHTNING
         )
     target = e.get("target")
     clause = clauses.RED_SHELL if item == "Red Shell" else clauses.GREEN_SHELL

@@ -107,6 +107,7 @@ def action_clause(name: str) -> str:
         "use Magic Mining Pick": clauses.SUPER_MINING,
         "use Red Shell": clauses.RED_SHELL,
         "use Green Shell": clauses.GREEN_SHELL,
+        "use Lightning Bolt": clauses.LIGHTNING_BOLT,
         "Research Breakthrough": clauses.RESEARCH_BREAKTHROUGH,
         "Counter Research": clauses.COUNTER_RESEARCH_COMMAND,
         "Move": clauses.MOVE,

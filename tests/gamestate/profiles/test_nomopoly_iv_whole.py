@@ -404,3 +404,17 @@ def test_junk_in_the_new_inputs_is_one_line(
         assert "\n" not in str(exc)
         return
     assert isinstance(report.state, dict)
+
+
+def test_a_lightning_bolt_sends_everyone_else_to_the_ducky_and_its_pies() -> None:
+    data = game(
+        T0,
+        {"Ann": {"square": 5, "money": 100}, "Ben": {"square": 9, "money": 55}},
+        [action(T0, "Ann", "use Lightning Bolt")],
+        rber_ducky=12,
+    )
+    report = run(data, "2024-06-03T11:00:00Z")
+    assert report.actions[0]["allowed"] is True
+    assert clauses.LIGHTNING_BOLT in report.actions[0]["reason"]
+    assert (report.state["Ben"]["square"], report.state["Ben"]["money"]) == (13, 50)
+    assert (report.state["Ann"]["square"], report.state["Ann"]["money"]) == (5, 100)
