@@ -188,6 +188,9 @@ def test_the_seekers_week(
         audit_page=audit_page,
         history=[DumpRevision(page, text, who, when, said) for text, who, when, said in edits],
     )
+    code, out = audit(config, "--now", "2016-06-03T00:00:00Z")
+    assert code == 1 and out.count("\n") == 1  # nothing audited yet: where to start?
+    assert "nothing of these pages audited yet: give --since REVID or --since ISO" in out
     code, out = audit(config, *SINCE, "--json")
     assert code == 0, out
     data = json.loads(out)
@@ -350,3 +353,12 @@ def test_the_settlers_spans_and_the_defusers_key(
     assert found["vandal"]["verdict"] == "unchecked"  # every cell removed: said, not raised
     assert any("never closed" in w for w in data["warnings"])
     assert any("table 2" in w and "no header row" in w for w in data["warnings"])
+
+    # No page named: refused in one line, saying what to configure.
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(f'gamestate_pages = ["{page}"]', ""),
+        encoding="utf-8",
+    )
+    code, out = audit(config, *SINCE)
+    assert code == 1 and out.count("\n") == 1
+    assert "[wiki] gamestate_pages names no page" in out

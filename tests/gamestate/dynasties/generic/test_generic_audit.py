@@ -173,3 +173,27 @@ def test_a_recorded_roll_explains_the_edit_that_names_it() -> None:
         "Random Generators",
         "roll abc123 (DICE6 by Ben)",
     )
+
+
+def test_seasonal_downtime_flags_an_edit_unless_a_rule_it_allows_explains_it() -> None:
+    down = Shared(
+        read_dynasty(SEEKERS),
+        downtime_allowed=("Votable Matters", "Gamestate Tracking"),
+        downtime=True,
+    )
+    inp = GenericInput(
+        revisions=[rev(1, "Ann", table(11, 10), 1, "a point"), rev(2, "Ann", table(10, 10), 2)],
+        base={"Seekers": table(10, 10)},
+        roster_at=lambda moment: (PLAYERS, IDLE),
+        hiatus_at=lambda moment: None,
+        rules_at=lambda moment: down,
+        templates=TEMPLATES,
+    )
+    first, second = audit_tables(inp).revisions
+    assert first.verdict == "illegal"
+    assert [(f.kind, f.rule, f.expected) for f in first.findings][0] == (
+        "refused",
+        "Seasonal Downtime",
+        "refused: Seasonal Downtime",
+    )
+    assert second.verdict == "legal"  # a correction: "Gamestate Tracking" is allowed then
