@@ -23,6 +23,7 @@ from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESE
 from gamestate.profiles.nomopoly_iv.checks import (
     ACTIONS,
     ALIASES,
+    DRAW_ALIASES,
     DRAW_BOX,
     DRAW_COOL_DOWN,
     DRAW_FAIRY,
@@ -176,6 +177,13 @@ _BIG = 10**12
 _IV_SQUARE = integer(1, 10_000, "a square")
 _IV_MODES = (RESEARCHING, COUNTER_RESEARCHING, IDLE)
 _SQUARE_DRAWS = (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP)
+
+
+def _named(draws: tuple[str, ...]) -> list[str]:
+    """The draws and their short words."""
+    return sorted({*draws, *(a for a, w in DRAW_ALIASES.items() if w in draws)})
+
+
 _SCIENTIST = Shape(
     "a Scientist's name such as Scientist#1", {"type": "string", "pattern": "^Scientist#[0-9]+$"}
 )
@@ -207,7 +215,7 @@ NOMOPOLY_IV = Inputs(
         ),
         "fine": (PLAYER, _f("amount", integer(what="dollars"), True)),
         "draw": (
-            _f("what", one_of(DRAWS), True),
+            _f("what", one_of(DRAWS | frozenset(DRAW_ALIASES)), True),
             _f("result", ANY, True),
             _f("due", either(TIME, _NULL)),
         ),
@@ -282,20 +290,27 @@ NOMOPOLY_IV = Inputs(
         ),
     ),
     matter=(_f("retracted_at", either(TIME, _NULL)),),
-    aliases=ALIASES,
+    aliases={**ALIASES, **DRAW_ALIASES},
     event_rules=(
         {
             "if": {
-                "properties": {"type": {"const": "draw"}, "what": {"enum": sorted(_SQUARE_DRAWS)}}
+                "properties": {"type": {"const": "draw"}, "what": {"enum": _named(_SQUARE_DRAWS)}}
             },
             "then": {"properties": {"result": dict(_IV_SQUARE.schema)}},
         },
         {
-            "if": {"properties": {"type": {"const": "draw"}, "what": {"const": DRAW_ITEM}}},
+            "if": {
+                "properties": {"type": {"const": "draw"}, "what": {"enum": _named((DRAW_ITEM,))}}
+            },
             "then": {"properties": {"result": {"type": "string", "minLength": 1}}},
         },
         {
-            "if": {"properties": {"type": {"const": "draw"}, "what": {"const": DRAW_COOL_DOWN}}},
+            "if": {
+                "properties": {
+                    "type": {"const": "draw"},
+                    "what": {"enum": _named((DRAW_COOL_DOWN,))},
+                }
+            },
             "then": {
                 "properties": {
                     "result": {

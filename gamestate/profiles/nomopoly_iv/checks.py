@@ -32,6 +32,8 @@ __all__ = [
     "ACTIONS",
     "ALIASES",
     "DRAWS",
+    "DRAW_ALIASES",
+    "draw_what",
     "EVENT_TYPES",
     "MAX_SPAN_DAYS",
     "as_of",
@@ -62,6 +64,14 @@ DRAW_BOX = "? Box placed"
 DRAW_ITEM = "? Box item"
 DRAW_SHOP = "Shop of Terror"
 DRAWS = frozenset({DRAW_COOL_DOWN, DRAW_FAIRY, DRAW_BOX, DRAW_ITEM, DRAW_SHOP})
+DRAW_ALIASES = {
+    "fairy": DRAW_FAIRY,
+    "shop": DRAW_SHOP,
+    "box": DRAW_BOX,
+    "box item": DRAW_ITEM,
+    "cool down": DRAW_COOL_DOWN,
+}
+"""Short words for the draws, accepted as the seed's own."""
 """The random results a scheduled event needs, by ``what``."""
 MAX_SPAN_DAYS = 366 * 20
 """The longest game this profile plays out (daily events for 20 years)."""
@@ -216,8 +226,13 @@ def _command(archive: Archive, e: Event, where: str) -> None:
         raise archive.error(f"{where}.target", "expected a player's name")
 
 
+def draw_what(value: object) -> object:
+    """A draw's ``what`` in the seed's words (a short word taken for its own)."""
+    return DRAW_ALIASES.get(value, value) if isinstance(value, str) else value
+
+
 def _draw(archive: Archive, e: Event, where: str) -> None:
-    what, result = e.get("what"), e.get("result")
+    what, result = draw_what(e.get("what")), e.get("result")
     if not isinstance(what, str) or what not in DRAWS:
         raise archive.error(
             where, f"unknown draw {what!r:.40}; nomopoly-iv knows " + ", ".join(sorted(DRAWS))

@@ -48,6 +48,7 @@ from gamestate.profiles.nomopoly_iv.checks import (
     DRAW_ITEM,
     DRAW_SHOP,
     as_of,
+    draw_what,
 )
 from gamestate.profiles.nomopoly_iv.clauses import SAFECRACKING_GONE as SAFE_GONE
 from gamestate.profiles.nomopoly_iv.market import DUCKY, apply_ducky
@@ -106,7 +107,7 @@ class _Game:
         self.next_draw: dict[str, int] = defaultdict(int)
         self.all_draws = [e for e in archive.events if e.type == "draw" and e.at <= now]
         for e in self.all_draws:
-            what = str(e.get("what"))
+            what = str(draw_what(e.get("what")))
             if e.get("due") is not None:
                 self.pinned.setdefault((what, parse_time(e.get("due"), "draw")), e)
             else:

@@ -418,3 +418,14 @@ def test_a_lightning_bolt_sends_everyone_else_to_the_ducky_and_its_pies() -> Non
     assert clauses.LIGHTNING_BOLT in report.actions[0]["reason"]
     assert (report.state["Ben"]["square"], report.state["Ben"]["money"]) == (13, 50)
     assert (report.state["Ann"]["square"], report.state["Ann"]["money"]) == (5, 100)
+
+
+@pytest.mark.parametrize("word", ["Experience Fairy", "fairy"])
+def test_a_draw_by_the_seeds_word_or_its_short_one(word: str) -> None:
+    data = game(
+        "2024-06-02T11:00:00Z",
+        {"Ann": {"square": 9}},
+        [{"at": "2024-06-02T12:00:00Z", "type": "draw", "what": word, "result": 9}],
+    )
+    report = run(data, "2024-06-02T14:00:00Z", "2024-06-02T11:00:00Z")
+    assert "Experience Fairy appears on square 9" in [d["event"] for d in report.due]

@@ -67,7 +67,9 @@ def test_each_profiles_schema_is_a_draft_2020_12_schema(profile: str) -> None:
 def test_every_event_type_and_action_is_described(profile: str) -> None:
     spec, inputs = get_profile(profile), inputs_of(profile)
     assert set(inputs.events) == set(spec.event_types)
-    assert set(inputs.actions) | set(inputs.aliases) == set(spec.action_names)
+    assert set(inputs.actions) | set(inputs.aliases_for(spec.action_names)) == set(
+        spec.action_names
+    )
 
 
 # Everything shipped and imported meets its schema.
@@ -113,7 +115,8 @@ def test_profiles_json_lists_every_input() -> None:
         "events"
     ]["draw"]
     assert "Experience Fairy" in iv["draws"] and "Safecracking" in iv["commands"]
-    assert iv["aliases"] == {"Receive Training": "Receive Teaching"}
+    assert iv["aliases"]["Receive Training"] == "Receive Teaching"
+    assert iv["aliases"]["fairy"] == "Experience Fairy"
     assert {f["name"] for f in iv["state"]} >= {"scientists", "cooling_down", "money"}
     assert {f["name"] for f in iv["game_state"]} >= {"market", "boxes", "as_of"}
     for row in rows.values():
@@ -202,6 +205,8 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         "a draw of nothing the seed schedules": _event(type="draw", what="dice", result=3),
         "the Fairy drawn on no square": _event(type="draw", what="Experience Fairy", result="x"),
         "the Fairy drawn on square 9": _event(type="draw", what="Experience Fairy", result=9),
+        "the fairy, the short word, on square 9": _event(type="draw", what="fairy", result=9),
+        "the fairy, the short word, on no square": _event(type="draw", what="fairy", result="x"),
         "a command the seed has not": _event(
             type="command", player="Ann", command="Fly", unit="SCV#1"
         ),
