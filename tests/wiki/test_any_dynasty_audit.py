@@ -36,6 +36,7 @@ from tests.plugins.wiki import HumanEditor
 from wikibot.cli import cli
 from wikibot.config import WikiConfig, load_config
 from wikibot.mirror.api import Mirror
+from wikibot.mirror.ledger import Ledger
 from wikibot.mirror.rulesets import store_ruleset_revisions
 from wikibot.resolve.run import game_with_resolutions
 from wikibot.sandbox.mediawiki import RunningWiki, create_account
@@ -282,6 +283,15 @@ def test_the_seekers_week(
     assert event.key.startswith("audit:") and "by Admin is illegal" in event.text
     assert 'rule "Gamestate Tracking"' in event.text
     assert bot.read(audit_page).revid != page_revision
+    # The next cycle: a revert of that edit is a correction, known from the recorded audit.
+    revert = human.edit(page, seekers(16, 26, 2), "revert")
+    with Mirror.open(str(loaded.mirror.database)) as mirror:
+        audit_step(
+            loaded, mirror, bot, game, datetime(2100, 1, 1, tzinfo=UTC), ruleset=lambda: None
+        )
+        recorded = Ledger(mirror, domain="audit").get(f"audit:{revert}")
+    assert recorded is not None
+    assert "correction" in [f["kind"] for f in recorded.after["findings"]]
 
 
 def test_the_settlers_spans_and_the_defusers_key(

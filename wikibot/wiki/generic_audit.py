@@ -31,6 +31,7 @@ from typing import Any
 
 from gamestate.dynasties.generic.audit import (
     EARLY,
+    Cell,
     Effect,
     GenericAudit,
     GenericInput,
@@ -119,21 +120,34 @@ def generic_cursor(mirror: Mirror, titles: tuple[str, ...]) -> Cursor | None:
     return Cursor(last) if last else None
 
 
-def _done(mirror: Mirror, titles: tuple[str, ...]) -> set[tuple[str, str, str]]:
-    """(matter, row, column) of every enacted effect an earlier audit saw written."""
-    found: set[tuple[str, str, str]] = set()
+def _recorded(
+    mirror: Mirror, titles: tuple[str, ...]
+) -> tuple[set[tuple[str, str, str]], dict[Cell, list[str]]]:
+    """What earlier audits of these pages recorded: (matter, row, column) of each enacted
+    effect they saw written, and each cell's values, oldest first (for corrections)."""
+    done: set[tuple[str, str, str]] = set()
+    earlier: dict[Cell, list[str]] = {}
     with mirror.bound():
         rows = LedgerRow.select(LedgerRow.arguments, LedgerRow.after).where(
             LedgerRow.domain == AUDIT
         )
-        for row in rows:
-            if str(row.arguments.get("page")) not in titles:
-                continue
-            for f in row.after.get("findings", ()):
-                cause = str(f.get("cause") or "")
-                if f.get("kind") in ("matched", "wrong_value") and " " in cause:
-                    found.add((cause.split(" ", 1)[1], str(f.get("row")), str(f.get("column"))))
-    return found
+        found = [
+            (int(r.arguments.get("revid", 0)), dict(r.after))
+            for r in rows
+            if str(r.arguments.get("page")) in titles
+        ]
+    for _revid, after in sorted(found, key=lambda f: f[0]):
+        for f in after.get("findings", ()):
+            cause = str(f.get("cause") or "")
+            if f.get("kind") in ("matched", "wrong_value") and " " in cause:
+                done.add((cause.split(" ", 1)[1], str(f.get("row")), str(f.get("column"))))
+        for c in after.get("changes", ()):
+            cell = (str(c["page"]), str(c["table"]), str(c["row"]), str(c["column"]))
+            past = earlier.setdefault(cell, [])
+            for value in (c.get("from"), c.get("to")):
+                if value is not None and (not past or past[-1] != value):
+                    past.append(str(value))
+    return done, earlier
 
 
 def _templates(reader: RevisionReader, texts: list[str], notes: list[str]) -> dict[str, str]:
@@ -282,7 +296,7 @@ def run_generic_audit(
         keyword_at=lambda m: rules_at(m).dynasty.keyword,
     )
     roster, hiatus = roster_functions(game)
-    done_cells = _done(mirror, titles)
+    done_cells, earlier = _recorded(mirror, titles)
     done = frozenset(
         (e.matter, p, c)
         for e in effects
@@ -301,6 +315,7 @@ def run_generic_audit(
         rules_at=rules_at,
         effects=effects,
         rolls=_rolls(mirror),
+        earlier=earlier,
         done=done,
         key=key,
         templates=templates,

@@ -50,6 +50,7 @@ from rules_text.tables import Tables, read_tables
 
 __all__ = [
     "EARLY",
+    "Cell",
     "CellChange",
     "Effect",
     "Finding",
