@@ -101,6 +101,24 @@ def test_the_importers_output_validates() -> None:
         assert errors == []
 
 
+def test_the_nomopoly_mailbox_import_validates(tmp_path: Path) -> None:
+    from tests.importers.test_mbox import _mail, _mbox
+    from wikibot.importers.mbox import import_mbox
+
+    path = _mbox(
+        tmp_path / "nomopoly.mbox",
+        [
+            _mail("ann@x.example", "Mon, 1 Mar 2004 09:00:00 +0000", "Proposal 1: Rent", "R."),
+            _mail("joel@x.example", "Tue, 2 Mar 2004 00:30:00 +0000", "J", "P1: accepted"),
+        ],
+    )
+    addresses = {"ann@x.example": "Ann", "joel@x.example": "Joel Ricker"}
+    archive = import_mbox(path, profile="nomopoly", addresses=addresses).archive
+    data = json.loads(json.dumps(archive_to_dict(archive)))
+    assert data["matters"][0]["judgement"]["result"] == "accepted"
+    assert [e.message for e in validator("nomopoly").iter_errors(data)] == []
+
+
 # The CLI.
 
 
