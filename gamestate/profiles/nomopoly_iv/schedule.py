@@ -21,6 +21,7 @@ from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from gamestate.profiles.clock import next_local
+from gamestate.profiles.nomopoly_iv import clauses
 
 __all__ = [
     "GMT",
@@ -65,36 +66,35 @@ def next_hour(after: datetime) -> datetime:
     return after.astimezone(UTC).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
 
 
+_DUE_CLAUSES = (
+    ("safecracked", clauses.SAFECRACKING),
+    ("was removed first", clauses.SAFECRACKING_GONE),
+    ("cool down ended at random", clauses.HOURLY_COOL_DOWN_END),
+    ("a random unit's cool down", clauses.HOURLY_COOL_DOWN_END),
+    ("stops cooling down", clauses.COOL_DOWN),
+    ("fined $100 at 10 Jumps", clauses.JUMPS_FINE),
+    ("Jumps increased by one", clauses.JUMPS_TICK),
+    ("for each Scientist Researching", clauses.RESEARCH_INCOME),
+    ("Counter-Researching", clauses.COUNTER_RESEARCH),
+    ("Experience Fairy appears", clauses.FAIRY_APPEARS),
+    ("Experience Fairy returns", clauses.FAIRY_LEAVES),
+    ("opened by the Dark Lord", clauses.BOX_120_HOURS),
+    ("a new ? Box placed", clauses.BOX_REFILL),
+    ("Shop of Terror changes location", clauses.SHOP_MOVES),
+    ("the week for a new fort", clauses.FORT_WINDOW),
+    ("hit by a pie", clauses.PIES),
+    ("the Rber Ducky moves", clauses.DUCKY_MOVES),
+)
+
+
 def clause_of(event: str) -> str:
     """The seed's words behind a due event's name (``each player's Jumps increased by
     one ...``), for ``status``: the first whose words the name contains."""
-    from gamestate.profiles.nomopoly_iv import clauses
-
-    table = (
-        ("safecracked", clauses.SAFECRACKING),
-        ("was removed first", clauses.SAFECRACKING_GONE),
-        ("cool down ended at random", clauses.HOURLY_COOL_DOWN_END),
-        ("a random unit's cool down", clauses.HOURLY_COOL_DOWN_END),
-        ("stops cooling down", clauses.COOL_DOWN),
-        ("fined $100 at 10 Jumps", clauses.JUMPS_FINE),
-        ("Jumps increased by one", clauses.JUMPS_TICK),
-        ("for each Scientist Researching", clauses.RESEARCH_INCOME),
-        ("Counter-Researching", clauses.COUNTER_RESEARCH),
-        ("Experience Fairy appears", clauses.FAIRY_APPEARS),
-        ("Experience Fairy returns", clauses.FAIRY_LEAVES),
-        ("opened by the Dark Lord", clauses.BOX_120_HOURS),
-        ("a new ? Box placed", clauses.BOX_REFILL),
-        ("Shop of Terror changes location", clauses.SHOP_MOVES),
-        ("the week for a new fort", clauses.FORT_WINDOW),
-        ("the Rber Ducky moves", clauses.PIES if "pie" in event else clauses.DUCKY_MOVES),
-    )
-    return next((clause for words, clause in table if words in event), "")
+    return next((clause for words, clause in _DUE_CLAUSES if words in event), "")
 
 
 def action_clause(name: str) -> str:
     """The seed's words for an action or command that its verdict does not quote."""
-    from gamestate.profiles.nomopoly_iv import clauses
-
     return {
         "jump": clauses.JUMP,
         "decrease Jumps": clauses.DECREASE_JUMPS,
