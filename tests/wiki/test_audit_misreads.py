@@ -618,3 +618,55 @@ def test_action_names_are_the_documented_ones_and_an_alias_is_read(
     assert found["my Zone"]["actions"][0]["action"] == "zone create"
     names = {a["action"] for r in data["revisions"] for a in r["actions"]}
     assert names == {"zone create", "correction"} and names <= set(ACTIONS)
+
+
+# 8. The pairing window.
+
+
+def test_an_audit_inside_the_pairing_window_says_when_the_pending_edit_is_judged(
+    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
+) -> None:
+    # Josh writes a Playpit at 10:00 and no cost yet; the audit runs at 10:30.
+    start: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 10, 1)]
+    edits = [
+        ("N", park(zone_text("The Mouse Zone", "Josh"), ["cA"]), "Admin", SUN, "as they stood"),
+        ("G", table(start), "Admin", SUN, "as they stood"),
+        (
+            "N",
+            park(zone_text("The Mouse Zone", "Josh", ["Playpit"]), ["cA"]),
+            "Josh",
+            at(0, 10),
+            "Playpit",
+        ),
+    ]
+    config = history(
+        sandbox_wiki,
+        tmp_path,
+        page_title,
+        edits,
+        players=[Player("Kevan", admin=True), Player("Josh")],
+    )
+    inside = ("--since", "2016-05-15T12:00:00Z", "--now", "2016-05-16T10:30:00Z")
+    data = audit(config, since=inside)
+    [half] = data["revisions"]
+    assert half["verdict"] == "pending"
+    assert [p["until"] for p in data["pending"]] == ["2016-05-16T11:00:00+00:00"]
+    said = (
+        "the pairing window: one action may span an editor's next edits within 1 hour; as of "
+        "2016-05-16T10:30:00Z, 1 revision(s) still inside it are pending, judged by an audit as "
+        "of 2016-05-16T11:00:00Z or later (--now 2016-05-16T11:00:00Z judges them now)"
+    )
+    assert said in data["assumptions"]
+    text = audit_text(config, since=inside)
+    assert f"Assumed: {said}" in text
+    assert (
+        f"Pending: r{half['revid']} Nomicland by Josh (its other half may come until "
+        "2016-05-16T11:00:00Z; judged by an audit as of then or later, or now with --now "
+        "2016-05-16T11:00:00Z): Nomicland/The Mouse Zone/Buildings"
+    ) in text
+    # --now past the window judges it: a lone half, nothing pending, nothing said.
+    past = ("--since", "2016-05-15T12:00:00Z", "--now", "2016-05-16T11:00:01Z")
+    data = audit(config, since=past)
+    assert [r["verdict"] for r in data["revisions"]] == ["unexplained"]
+    assert data["pending"] == []
+    assert not any("pairing window" in a for a in data["assumptions"])

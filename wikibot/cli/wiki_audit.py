@@ -87,7 +87,8 @@ def render_audit(data: Mapping[str, Any]) -> list[str]:
     for p in data["pending"]:
         lines.append(
             f"Pending: r{p['revid']} {p['page']} by {p['editor']} (its other half may come "
-            f"until {_when(p['until'])}): {', '.join(p['cells'])}"
+            f"until {_when(p['until'])}; judged by an audit as of then or later, or now with "
+            f"--now {_when(p['until'])}): {', '.join(p['cells'])}"
         )
     for d in data["discrepancies"]:
         lines.append(

@@ -87,7 +87,9 @@ test_audit_*.py``):
   discrepancy stays listed in ``discrepancies`` and is not blamed on this editor.
 - **Pairing**: one action may span an editor's *next* edits within ``pairing_window``
   (default one hour, :data:`DEFAULT_PAIRING_WINDOW`), on either page; the action's time is
-  its first edit's. A lone half is ``unexplained`` (``lone_half``).
+  its first edit's. A lone half is ``unexplained`` (``lone_half``). An audit as of an
+  instant inside the window leaves the half ``pending``, and an assumption says when it
+  will be judged (an audit as of the window's end or later: ``--now`` past it).
 - **Several actions in one edit**, in any number: the order whose costs match the page is
   found by searching the orders of what changes the price (:mod:`.orders`: X, the count of
   earlier constructions and exercises, and Size; Buildings of one Size are interchangeable),

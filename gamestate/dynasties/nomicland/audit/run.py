@@ -236,6 +236,16 @@ class _Walk:
             else:
                 del self.halves[editor]
                 self._finish_alone(half)
+        if pending:
+            until = max(p.until for p in pending)
+            hours = self.inp.pairing_window.total_seconds() / 3600
+            window = f"{hours:g} hour" + ("" if hours == 1 else "s")
+            self.assumptions.append(
+                f"the pairing window: one action may span an editor's next edits within "
+                f"{window}; as of {format_time(end) if end else 'now'}, {len(pending)} "
+                f"revision(s) still inside it are pending, judged by an audit as of "
+                f"{format_time(until)} or later (--now {format_time(until)} judges them now)"
+            )
         return AuditResult(
             tuple(self.assumptions),
             tuple(self.results[r.revid] for r in self.inp.revisions if r.revid in self.results),
