@@ -412,6 +412,13 @@ def _profile_settings(
         isinstance(k, str) and isinstance(v, str) for k, v in addresses.items()
     ):
         raise ConfigError(f"{where}: [game.addresses] must map e-mail addresses to player names")
+    pages = game_raw.pop("pages", {})  # `nomicbot pages`: page kind -> wiki title
+    if not isinstance(pages, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in pages.items()
+    ):
+        raise ConfigError(f"{where}: [game.pages] must map page kinds to wiki titles")
+    if pages:
+        settings["pages"] = pages
     return profile, settings, {k.strip().lower(): v for k, v in addresses.items()}
 
 

@@ -19,6 +19,7 @@ from wikibot.cli import history as cli_history
 from wikibot.cli import importer as cli_importer
 from wikibot.cli import mirror as cli_mirror
 from wikibot.cli import note as cli_note
+from wikibot.cli import profile_pages as cli_profile_pages
 from wikibot.cli import profiles as cli_profiles
 from wikibot.cli import resolve as cli_resolve
 from wikibot.cli import rules as cli_rules
@@ -113,6 +114,7 @@ cli_blog.register(cli, sandbox_group)
 cli_mirror.register(cli)
 cli_note.register(cli)
 cli_profiles.register(cli)
+cli_profile_pages.register(cli)
 cli_resolve.register(cli)
 cli_rules.register(cli)
 cli_wiki.register(cli, sandbox_group, wiki_group)
