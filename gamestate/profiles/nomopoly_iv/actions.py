@@ -28,6 +28,7 @@ from gamestate.profiles.nomopoly_iv.checks import ALIASES
 from gamestate.profiles.nomopoly_iv.market import (
     ITEM_ACTIONS,
     MARKET_ACTIONS,
+    force_field,
     judge_item,
     judge_market,
     lose_item,
@@ -89,6 +90,12 @@ def judge_action(
     if name in ("use Mushroom", "use Coin") and not lose_item(s, name.removeprefix("use ")):
         return _no(f"{name}: {who} has no {name.removeprefix('use ')}")
     if name == "jump":
+        shield = force_field(books, e.get("square"), at)
+        if shield is not None:
+            return _no(
+                f"jump: a force field is on square {e.get('square')} until {shield} "
+                f"(“{clauses.FORCE_FIELD}”)"
+            )
         return _jump(books, who, s, e.get("distance"), e.get("square"))
     if name == "decrease Jumps":
         if s.jumps < 1:

@@ -8,6 +8,10 @@ checks that every quote here is in the seed.
 from __future__ import annotations
 
 __all__ = [
+    "FEATHER",
+    "FORCE_FIELD",
+    "GHOST",
+    "STAR_EGG",
     "LIGHTNING_BOLT",
     "BUY_REQUEST",
     "DARK_LORD_PAID",
@@ -305,3 +309,13 @@ LIGHTNING_BOLT = (
     "All players except for the one using this item are immediately transported to the square "
     "occupied by the Rber Ducky."
 )
+FORCE_FIELD = (
+    "A force field is placed around the player's current square and remains there for the next "
+    "3 days. During this time, no player may jump (as defined in rule XVI) to that square."
+)
+STAR_EGG = (
+    "The player does not lose this item after using it. After using a Star Egg, that player "
+    "may not again use a Star Egg for 7 days."
+)
+FEATHER = "The player is immediately transported to any square of his choice."
+GHOST = 'The player using this item becomes "invisible" for 3 days.'

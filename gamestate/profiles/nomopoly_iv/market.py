@@ -18,6 +18,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Event
 from gamestate.profiles.nomopoly_iv import clauses
 from gamestate.profiles.nomopoly_iv.books import Books, Standing
@@ -27,6 +28,7 @@ __all__ = [
     "ITEM_ACTIONS",
     "MARKET_ACTIONS",
     "apply_ducky",
+    "force_field",
     "judge_item",
     "judge_market",
     "lose_item",
@@ -46,8 +48,19 @@ SELL, RETRACT_SELL, FULFILL_SELL = (
 )
 MARKET_ACTIONS = frozenset({BUY, RETRACT_BUY, FULFILL_BUY, SELL, RETRACT_SELL, FULFILL_SELL})
 ITEM_ACTIONS = frozenset(
-    {"use Magic Mining Pick", "use Red Shell", "use Green Shell", "use Lightning Bolt"}
+    {
+        "use Magic Mining Pick",
+        "use Red Shell",
+        "use Green Shell",
+        "use Lightning Bolt",
+        "use Force Field",
+        "use Star Egg",
+        "use Feather",
+        "use Ghost",
+    }
 )
+THREE_DAYS = timedelta(days=3)
+SEVEN_DAYS = timedelta(days=7)
 SUPER_MINING_DAYS = timedelta(days=3)
 DARK_LORD = "the Dark Lord"
 LIGHTNING = clauses.LIGHTNING_BOLT
@@ -176,8 +189,36 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
     """Using an item that enchants or moves the Ducky."""
     s = books.players[who]
     item = name.removeprefix("use ")
+    if item == "Star Egg":
+        # "The player does not lose this item after using it."
+        if s.items_known and s.items.get(item, 0) < 1:
+            return False, f"{name}: {who} has no {item}"
+        if books.is_enchanted(who, who, "Star Egg used", at):
+            until = format_time(books.enchanted[(who, who, "Star Egg used")])
+            return _verdict(False, f"{name}: not again until {until}", clauses.STAR_EGG)
+        books.enchant(who, who, "Star Egg used", at + SEVEN_DAYS)
+        return _verdict(
+            True, f"{name}: hit points are not kept; none again for 7 days", clauses.STAR_EGG
+        )
     if not lose_item(s, item):
         return False, f"{name}: {who} has no {item}"
+    if item == "Feather":
+        square = e.get("square")
+        if not isinstance(square, int) or isinstance(square, bool):
+            return _verdict(True, f"{name}: to a square not recorded", clauses.FEATHER)
+        s.square = square
+        return _verdict(True, f"{name}: to square {square}", clauses.FEATHER)
+    if item == "Ghost":
+        books.enchant(who, who, "invisible", at + THREE_DAYS)
+        return _verdict(
+            True, f"{name}: invisible until {format_time(at + THREE_DAYS)}", clauses.GHOST
+        )
+    if item == "Force Field":
+        if s.square is None:
+            return _verdict(True, f"{name}: on {who}'s square (not recorded)", clauses.FORCE_FIELD)
+        books.enchant(who, f"square {s.square}", "Force Field", at + THREE_DAYS)
+        until = format_time(at + THREE_DAYS)
+        return _verdict(True, f"{name}: square {s.square} until {until}", clauses.FORCE_FIELD)
     if item == "Magic Mining Pick":
         scvs = sorted(u for u, kind in s.units.items() if kind == "SCV")
         for unit in scvs:
@@ -185,7 +226,7 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
         return _verdict(
             True,
             f"{name}: Super Mining on {', '.join(scvs) or 'no SCV'} until "
-            f"{(at + SUPER_MINING_DAYS).strftime('%Y-%m-%dT%H:%M:%SZ')}",
+            f"{format_time(at + SUPER_MINING_DAYS)}",
             clauses.SUPER_MINING,
         )
     if item == "Lightning Bolt":
@@ -211,6 +252,14 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
     books.ducky = t.square
     pies = _pies(books, at)
     return _verdict(True, f"{name}: the Rber Ducky jumps to square {t.square}{pies}", clause)
+
+
+def force_field(books: Books, square: object, at: datetime) -> str | None:
+    """The end of a force field on ``square`` at ``at``, if one is there."""
+    for (_who, unit, name), until in books.enchanted.items():
+        if name == "Force Field" and unit == f"square {square}" and at < until:
+            return format_time(until)
+    return None
 
 
 def _pies(books: Books, at: datetime) -> str:

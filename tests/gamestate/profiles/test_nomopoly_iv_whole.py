@@ -429,3 +429,63 @@ def test_a_draw_by_the_seeds_word_or_its_short_one(word: str) -> None:
     )
     report = run(data, "2024-06-02T14:00:00Z", "2024-06-02T11:00:00Z")
     assert "Experience Fairy appears on square 9" in [d["event"] for d in report.due]
+
+
+@pytest.mark.parametrize(
+    "jump_at, allowed",
+    [
+        pytest.param("2024-06-06T09:59:59Z", False, id=f"{clauses.FORCE_FIELD}: its last second"),
+        pytest.param("2024-06-06T10:00:00Z", True, id=f"{clauses.FORCE_FIELD}: 3 days on, gone"),
+    ],
+)
+def test_a_force_field_stops_jumps_to_its_square_for_three_days(
+    jump_at: str, allowed: bool
+) -> None:
+    data = game(
+        T0,
+        {"Ann": {"square": 5, "items": ["Force Field"]}, "Ben": {"square": 1, "jumps": 9}},
+        [
+            action(T0, "Ann", "use Force Field"),
+            action(jump_at, "Ben", "jump", distance=4, square=5),
+        ],
+    )
+    report = run(data, "2024-06-06T10:30:00Z")
+    assert report.actions[1]["allowed"] is allowed
+
+
+@pytest.mark.parametrize(
+    "again_at, allowed",
+    [
+        pytest.param("2024-06-10T09:59:59Z", False, id=f"{clauses.STAR_EGG}: a second short"),
+        pytest.param("2024-06-10T10:00:00Z", True, id=f"{clauses.STAR_EGG}: 7 days on"),
+    ],
+)
+def test_a_star_egg_again_after_seven_days(again_at: str, allowed: bool) -> None:
+    data = game(
+        T0,
+        {"Ann": {"items": ["Star Egg"]}},
+        [action(T0, "Ann", "use Star Egg"), action(again_at, "Ann", "use Star Egg")],
+    )
+    report = run(data, "2024-06-10T11:00:00Z")
+    assert [a["allowed"] for a in report.actions] == [True, allowed]
+    assert report.state["Ann"]["items"] == {"Star Egg": 1}
+
+
+def test_a_feather_and_a_ghost() -> None:
+    data = game(
+        T0,
+        {"Ann": {"square": 5, "items": ["Feather", "Ghost"]}},
+        [
+            action(T0, "Ann", "use Feather", square=40),
+            action(T0, "Ann", "use Ghost"),
+        ],
+    )
+    report = run(data, "2024-06-04T10:00:00Z")
+    assert report.state["Ann"]["square"] == 40 and report.state["Ann"]["items"] == {}
+    (ghost,) = report.game_state["enchantments"]
+    assert ghost == {
+        "player": "Ann",
+        "unit": "Ann",
+        "enchantment": "invisible",
+        "until": "2024-06-06T10:00:00Z",
+    }
