@@ -760,7 +760,19 @@ def test_the_example_gives_its_results() -> None:
         "p3": "retracted",
     }
     allowed = [a["allowed"] for a in report.actions]
-    assert allowed == [True, False, True, True, True, False] + [True] * 11
+    assert (
+        allowed
+        == [True, False, True, True, True, False]
+        + [True] * 6
+        + [
+            True,  # a Ghost
+            True,  # a Star Egg
+            False,  # the Star Egg again within 7 days
+            True,  # a Force Field on Ann's square
+            False,  # Dee's jump to it
+        ]
+        + [True] * 5
+    )
     assert report.winners == ["Dee"]
     # Ben: $300 for the Coin he gave Dee; Dee: $300 asked, $399 to the Dark Lord.
     assert report.state["Ben"]["money"] == 775 + 300
