@@ -201,9 +201,11 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
         )
     for a in report.actions:
         verdict = "allowed" if a.get("allowed") else "NOT ALLOWED"
-        lines.append(
-            f"Action {_jsonable(a.get('at'))} {a.get('player')}: {verdict}: {a.get('reason')}"
-        )
+        reason = str(a.get("reason"))
+        clause = a.get("clause")
+        if isinstance(clause, str) and clause and clause not in reason:
+            reason += f" (“{clause}”)"  # the seed's words, when the reason does not quote them
+        lines.append(f"Action {_jsonable(a.get('at'))} {a.get('player')}: {verdict}: {reason}")
         lines.extend(payment_lines(a))
     if report.state:
         lines.append("State:")

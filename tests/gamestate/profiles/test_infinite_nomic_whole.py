@@ -134,3 +134,17 @@ def test_junk_joins_and_overturns_are_one_line(events: list[dict[str, Any]]) -> 
         report(archive, "2024-03-20T00:00:00Z")
     except ProfileError as exc:
         assert "\n" not in str(exc)
+
+
+def test_the_table_gives_each_action_its_clause() -> None:
+    import json
+
+    from gamestate.profiles.archive import archive_from_dict
+    from tests.gamestate.profiles.test_infinite_nomic import EXAMPLE
+    from wikibot.cli.profile_render import render_profile_table
+
+    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    archive = archive_from_dict(raw)
+    table = render_profile_table(report(archive, raw["demo"]["now"]), archive, "Infinite Nomic")
+    line = next(x for x in table.splitlines() if x.startswith("Action 2024-03-15T12:00:00Z Dee"))
+    assert "NOT ALLOWED" in line and clauses.JOIN in line
