@@ -19,6 +19,7 @@ from gamestate.profiles.borednomic.economy import ACTION_NAMES as BOREDNOMIC_ACT
 from gamestate.profiles.borednomic.standing import FIELDS
 from gamestate.profiles.nomopoly.checks import MAX_DICE, MAX_SQUARES, UPGRADES
 from gamestate.profiles.nomopoly.world import WORLD_ACTIONS
+from gamestate.profiles.nomopoly_iv.actions import FORT_PROPOSAL_NAMES, FORT_PROPOSAL_TEXT
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
 from gamestate.profiles.nomopoly_iv.checks import (
     ACTIONS,
@@ -79,6 +80,8 @@ class Inputs:
     """A second word -> the seed's own word it names; both are accepted."""
     votes: bool = True
     """False: a vote is refused (the admin judges)."""
+    recognised: Mapping[str, str] = field(default_factory=dict)
+    """What a rule reads from a proposal's name or text -> how it is recognised."""
     event_rules: tuple[Mapping[str, Any], ...] = ()
     """Further JSON Schema conditions on an event (a draw's result by its ``what``)."""
 
@@ -95,6 +98,7 @@ class Inputs:
             "state": [f.as_dict() for f in self.state],
             "game_state": [f.as_dict() for f in self.game_state],
             "matter": [f.as_dict() for f in self.matter],
+            "recognised": dict(self.recognised),
             "aliases": dict(sorted(self.aliases.items())),
         }
 
@@ -290,6 +294,12 @@ NOMOPOLY_IV = Inputs(
         ),
     ),
     matter=(_f("retracted_at", either(TIME, _NULL)),),
+    recognised={
+        "the week for a new fort at $1250": "an implemented proposal (game_state.implemented) "
+        "whose name begins "
+        + " or ".join(repr(n) for n in FORT_PROPOSAL_NAMES)
+        + f" (any case), or whose matter's text holds {FORT_PROPOSAL_TEXT!r}"
+    },
     aliases={**ALIASES, **DRAW_ALIASES},
     event_rules=(
         {

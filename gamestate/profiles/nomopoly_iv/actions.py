@@ -35,9 +35,20 @@ from gamestate.profiles.nomopoly_iv.market import (
 )
 from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, cool_down_of, unit_type
 
-__all__ = ["FORT_PRICE", "Judged", "judge_action", "judge_command"]
+__all__ = [
+    "FORT_PRICE",
+    "FORT_PROPOSAL_NAMES",
+    "FORT_PROPOSAL_TEXT",
+    "Judged",
+    "judge_action",
+    "judge_command",
+]
 
 FORT_PRICE = 1250
+FORT_PROPOSAL_NAMES = ("extend the board to 90", "for a period of 1 week")
+"""How the fort week's proposal is recognised: its name begins so (any case)..."""
+FORT_PROPOSAL_TEXT = "gain a new fort"
+"""... or its matter's text holds these words."""
 TEACHING_EXPERIENCE = 25
 _WEEK = timedelta(weeks=1)
 _DAY = timedelta(days=1)
@@ -66,9 +77,7 @@ def fort_window(books: Books, texts: dict[str, str]) -> tuple[datetime, datetime
 
     for name, at in books.implemented.items():
         lowered = name.lower()
-        if lowered.startswith(
-            ("extend the board to 90", "for a period of 1 week")
-        ) or "gain a new fort" in texts.get(name, ""):
+        if lowered.startswith(FORT_PROPOSAL_NAMES) or FORT_PROPOSAL_TEXT in texts.get(name, ""):
             start = parse_time(at, f"game_state.implemented.{name}")
             return start, start + _WEEK
     return None

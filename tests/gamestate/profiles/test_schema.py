@@ -135,6 +135,7 @@ def test_profiles_json_lists_every_input() -> None:
     assert "Experience Fairy" in iv["draws"] and "Safecracking" in iv["commands"]
     assert iv["aliases"]["Receive Training"] == "Receive Teaching"
     assert iv["aliases"]["fairy"] == "Experience Fairy"
+    assert "extend the board to 90" in iv["recognised"]["the week for a new fort at $1250"]
     assert {f["name"] for f in iv["state"]} >= {"scientists", "cooling_down", "money"}
     assert {f["name"] for f in iv["game_state"]} >= {"market", "boxes", "as_of"}
     for row in rows.values():
