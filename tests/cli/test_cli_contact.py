@@ -37,6 +37,8 @@ SENDING = {
     "resolve": ["resolve", "--now", "2016-05-23T20:00:00Z"],
     "zone create": ["zone", "create", "--word", "Mouse", "--as", "Kevan"],
     "demand status": ["demand", "status", "post_1"],
+    "wiki history": ["wiki", "history", "Gamestate", "Kevan", "Debt"],
+    "pages": ["pages", "--archive", "example:borednomic", "--now", "2004-03-17T18:00:00Z"],
 }
 
 # What in the package sends a request, and the seam it belongs to; each seam warns
