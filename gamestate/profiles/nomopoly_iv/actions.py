@@ -28,9 +28,11 @@ from gamestate.profiles.nomopoly_iv.checks import ALIASES
 from gamestate.profiles.nomopoly_iv.market import (
     ITEM_ACTIONS,
     MARKET_ACTIONS,
+    SHOP_ACTIONS,
     force_field,
     judge_item,
     judge_market,
+    judge_shop,
     lose_item,
 )
 from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, cool_down_of, unit_type
@@ -94,6 +96,8 @@ def judge_action(
         return _no(f"{name}: {who} is not on the roster then")
     if name in MARKET_ACTIONS:
         return Judged(*judge_market(books, who, name, e))
+    if name in SHOP_ACTIONS:
+        return Judged(*judge_shop(books, who, name))
     if name in ITEM_ACTIONS:
         return Judged(*judge_item(books, who, name, e, at))
     if name in ("use Mushroom", "use Coin") and not lose_item(s, name.removeprefix("use ")):

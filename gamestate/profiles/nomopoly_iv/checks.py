@@ -25,7 +25,12 @@ from typing import Any
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, ProfileError
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
-from gamestate.profiles.nomopoly_iv.market import DUCKY, ITEM_ACTIONS, MARKET_ACTIONS
+from gamestate.profiles.nomopoly_iv.market import (
+    DUCKY,
+    ITEM_ACTIONS,
+    MARKET_ACTIONS,
+    SHOP_ACTIONS,
+)
 from gamestate.profiles.nomopoly_iv.units import COMMANDS, unit_type
 
 __all__ = [
@@ -57,7 +62,7 @@ ACTIONS = frozenset(
 ALIASES = {"Receive Training": "Receive Teaching"}
 """The seed's other words for an action: "If no one performs the "Receive Training"
 within 1 day" names the Fairy's action too. Both are accepted."""
-ACTIONS = ACTIONS | frozenset(ALIASES) | MARKET_ACTIONS | ITEM_ACTIONS
+ACTIONS = ACTIONS | frozenset(ALIASES) | MARKET_ACTIONS | ITEM_ACTIONS | SHOP_ACTIONS
 DRAW_COOL_DOWN = "cool down ended"
 DRAW_FAIRY = "Experience Fairy"
 DRAW_BOX = "? Box placed"

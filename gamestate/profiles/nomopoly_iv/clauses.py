@@ -8,6 +8,7 @@ checks that every quote here is in the seed.
 from __future__ import annotations
 
 __all__ = [
+    "SHOP_OF_TERROR",
     "FEATHER",
     "FORCE_FIELD",
     "GHOST",
@@ -319,3 +320,4 @@ STAR_EGG = (
 )
 FEATHER = "The player is immediately transported to any square of his choice."
 GHOST = 'The player using this item becomes "invisible" for 3 days.'
+SHOP_OF_TERROR = "Any player who occupies this square may perform any of the following actions:"

@@ -27,7 +27,9 @@ __all__ = [
     "DUCKY",
     "ITEM_ACTIONS",
     "MARKET_ACTIONS",
+    "SHOP_ACTIONS",
     "apply_ducky",
+    "judge_shop",
     "force_field",
     "judge_item",
     "judge_market",
@@ -59,11 +61,31 @@ ITEM_ACTIONS = frozenset(
         "use Ghost",
     }
 )
+SHOP_TRADES: dict[str, tuple[dict[str, int], int, str | None]] = {
+    "Trade in a Wilt Shroom": ({"Wilt Shroom": 1}, 1, None),
+    "Trade in a Moldy Mush": ({"Moldy Mush": 1}, 2, None),
+    "Trade in a Rotten Mush": ({"Rotten Mush": 1}, 3, None),
+    "Trade in 100 Wilt Shrooms, 100 Moldy Mushes, and 100 Rotten Mushes for a Star Egg": (
+        {"Wilt Shroom": 100, "Moldy Mush": 100, "Rotten Mush": 100},
+        0,
+        "Star Egg",
+    ),
+    "trade in 2 Wilt Shrooms for an Uncharged Soul Gem": (
+        {"Wilt Shroom": 2},
+        0,
+        "Uncharged Soul Gem",
+    ),
+    "5 Moldy Mushes for a Magic Mining Pick": ({"Moldy Mush": 5}, 0, "Magic Mining Pick"),
+}
+"""The Dark Lord's Shop of Terror, in the seed's words: what is given up, the dollars
+and the item received."""
+SHOP_ACTIONS = frozenset(SHOP_TRADES)
 THREE_DAYS = timedelta(days=3)
 SEVEN_DAYS = timedelta(days=7)
 SUPER_MINING_DAYS = timedelta(days=3)
 DARK_LORD = "the Dark Lord"
 LIGHTNING = clauses.LIGHTNING_BOLT
+SHOP = clauses.SHOP_OF_TERROR
 
 
 def _verdict(allowed: bool, reason: str, clause: str) -> tuple[bool, str]:
@@ -252,6 +274,24 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
     books.ducky = t.square
     pies = _pies(books, at)
     return _verdict(True, f"{name}: the Rber Ducky jumps to square {t.square}{pies}", clause)
+
+
+def judge_shop(books: Books, who: str, name: str) -> tuple[bool, str]:
+    """A trade at the Dark Lord's Shop of Terror (on its square, when both are known)."""
+    s = books.players[who]
+    given, dollars, item = SHOP_TRADES[name]
+    shop = books.shop_square
+    if shop is not None and s.square is not None and s.square != shop:
+        return _verdict(False, f"{name}: {who} is on square {s.square}, the Shop on {shop}", SHOP)
+    if s.items_known and any(s.items.get(i, 0) < n for i, n in given.items()):
+        return _verdict(False, f"{name}: {who} has not the items", SHOP)
+    for i, n in given.items():
+        s.items[i] = max(s.items.get(i, 0) - n, 0)
+    s.money += dollars
+    if item is not None:
+        s.items[item] = s.items.get(item, 0) + 1
+    got = f"${dollars}" if dollars else item
+    return _verdict(True, f"{name}: {got}", SHOP)
 
 
 def force_field(books: Books, square: object, at: datetime) -> str | None:

@@ -489,3 +489,51 @@ def test_a_feather_and_a_ghost() -> None:
         "enchantment": "invisible",
         "until": "2024-06-06T10:00:00Z",
     }
+
+
+@pytest.mark.parametrize(
+    "trade, square, items, money, after",
+    [
+        pytest.param(
+            "Trade in a Rotten Mush",
+            53,
+            {"Rotten Mush": 1},
+            3,
+            {},
+            id="Trade in a Rotten Mush for $3",
+        ),
+        pytest.param(
+            "5 Moldy Mushes for a Magic Mining Pick",
+            53,
+            {"Moldy Mush": 6},
+            0,
+            {"Moldy Mush": 1, "Magic Mining Pick": 1},
+            id="5 Moldy Mushes for a Magic Mining Pick",
+        ),
+        pytest.param(
+            "Trade in a Wilt Shroom",
+            52,
+            {"Wilt Shroom": 1},
+            0,
+            {"Wilt Shroom": 1},
+            id="Any player who occupies this square: one square off",
+        ),
+        pytest.param(
+            "trade in 2 Wilt Shrooms for an Uncharged Soul Gem",
+            53,
+            {"Wilt Shroom": 1},
+            0,
+            {"Wilt Shroom": 1},
+            id="trade in 2 Wilt Shrooms for an Uncharged Soul Gem: only one",
+        ),
+    ],
+)
+def test_the_shop_of_terrors_trades(
+    trade: str, square: int, items: dict[str, int], money: int, after: dict[str, int]
+) -> None:
+    data = game(T0, {"Ann": {"square": square, "items": items}}, [action(T0, "Ann", trade)])
+    data["game_state"]["shop_square"] = 53
+    report = run(data, "2024-06-03T11:00:00Z")
+    assert report.state["Ann"]["money"] == money
+    assert report.state["Ann"]["items"] == after
+    assert clauses.SHOP_OF_TERROR in report.actions[0]["reason"]
