@@ -2,28 +2,21 @@
 
 Each test imports a short history with its real authors and 2016 timestamps
 (``importDump.php``), stores the roster (and the blog's posts) in a mirror, and runs the
-command as an Admin would, with ``--since`` and ``--now``:
+command as an Admin would, with ``--since`` and ``--now`` (:mod:`tests.wiki.audit_histories`):
 
 1. several Buildings in one edit, listed in another order than the one their costs need;
 2. an Imagineer writing a Building into another's Zone, or spending another's Budget;
 3. a Demand Post's close written in by hand, and the later build that unplans it;
-4. Sunday interest written on an Idle Imagineer's Debt too;
-5. Business Day 3 processed while day 2 is not, undone, then day 2 processed;
-6. undos named as the editor's ``correction``;
-8. the pairing window said in the output.
+4. Sunday interest written on an Idle Imagineer's Debt too.
+
+Kinds 5 to 8 are in ``test_audit_misreads_more.py``.
 """
 
 from __future__ import annotations
 
-import json
-import secrets
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from click.testing import CliRunner
 
 from gamestate.dynasties.nomicland import Construct, Payment, apply
 from gamestate.dynasties.nomicland.economy import Economy
@@ -31,96 +24,22 @@ from gamestate.dynasties.nomicland.models import PlayerRow, Zone, parse_building
 from gamestate.profiles.blognomic_139.models import Comment, Player, Post
 from rules_text import ruleset_139
 from rules_text.buildings import buildings
-from tests.wiki.test_audit_end_to_end import FRONT, SUN, at, park, table, write_audit_config
-from wikibot.cli import cli
+from tests.wiki.audit_histories import (
+    Row,
+    audit,
+    by_summary,
+    flagged,
+    history,
+    recorded,
+    zone_text,
+)
+from tests.wiki.test_audit_end_to_end import SUN, at, park, table
 from wikibot.config import load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
-from wikibot.sandbox.mediawiki import RunningWiki, create_account
-from wikibot.wiki.dump import DumpRevision, import_history
+from wikibot.sandbox.mediawiki import RunningWiki
 
-SINCE = ("--since", "2016-05-15T12:00:00Z", "--now", "2016-05-20T00:00:00Z")
 CATALOGUE = buildings(ruleset_139())
-Row = tuple[str, int, int, int, int]
-
-
-def history(
-    wiki: RunningWiki,
-    tmp_path: Path,
-    page_title: str,
-    edits: Sequence[tuple[str, str, str, datetime, str]],
-    *,
-    players: Sequence[Player],
-    idle_at: Sequence[tuple[datetime, Sequence[str]]] = (),
-    posts: Sequence[Post] = (),
-    seen: datetime = SUN,
-) -> Path:
-    """Imports ``edits`` (page ``N``/``G``, text, editor, time, summary) after the front
-    page, stores the roster (Kevan the Boss; ``idle_at``: later rosters' Idle names) and
-    ``posts`` in a new mirror; returns the config."""
-    titles = {"N": f"{page_title}/Nomicland", "G": f"{page_title}/Gamestate"}
-    for name in {e[2] for e in edits} - {"Admin", wiki.wiki_config().bot_name}:
-        create_account(wiki.data_dir, name, secrets.token_urlsafe(18))
-    import_history(
-        wiki.data_dir,
-        [
-            DumpRevision("Main Page", FRONT, "Admin", datetime(2016, 5, 1, tzinfo=UTC)),
-            *(DumpRevision(titles[p], text, who, when, said) for p, text, who, when, said in edits),
-        ],
-    )
-    database = tmp_path / "mirror.sqlite"
-    with Mirror.open(str(database)) as mirror:
-        mirror.store_roster(players, boss="Kevan", seen_at=datetime(2016, 5, 1, tzinfo=UTC))
-        for when, idle in idle_at:
-            roster = [replace(p, idle=p.name in idle) for p in players]
-            mirror.store_roster(roster, boss="Kevan", seen_at=when)
-        for post in posts:
-            mirror.store_post(post, seen_at=seen)
-    return write_audit_config(
-        tmp_path, wiki.wiki_config(), (titles["N"], titles["G"]), f"{page_title}/Audit", database
-    )
-
-
-def audit(config: Path, *args: str, since: Sequence[str] = SINCE) -> dict[str, Any]:
-    result = CliRunner().invoke(
-        cli, ["wiki", "audit", "--config", str(config), *since, "--json", *args]
-    )
-    assert result.exit_code == 0, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
-
-
-def audit_text(config: Path, *args: str, since: Sequence[str] = SINCE) -> str:
-    result = CliRunner().invoke(cli, ["wiki", "audit", "--config", str(config), *since, *args])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def by_summary(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {r["summary"]: r for r in data["revisions"]}
-
-
-def flagged(revision: dict[str, Any]) -> list[tuple[str, str, str, Any, Any]]:
-    """(kind, rule, cell, expected, found) of the findings that flag."""
-    return [
-        (f["kind"], f["rule"], f["cell"], f["expected"], f["found"])
-        for f in revision["findings"]
-        if f["kind"] not in ("reading", "alternatives")
-    ]
-
-
-def recorded(config: Path) -> list[tuple[str, str, dict[str, Any]]]:
-    with Mirror.open(str(load_config(config).mirror.database)) as mirror:
-        return [(r.action, r.actor, dict(r.arguments)) for r in Ledger(mirror).actions()]
-
-
-def zone_text(name: str, operator: str, buildings: Sequence[str] = (), planned: str = "") -> str:
-    out = f"== {name} ==\n* Operator: {operator}\n"
-    if buildings:
-        out += f"* Buildings: {', '.join(buildings)}\n"
-    if planned:
-        out += f"* Planned Buildings: {planned}\n"
-    return out + "\n"
 
 
 # 1. Several actions in one edit.
@@ -465,208 +384,3 @@ def test_sunday_interest_written_on_an_idle_imagineers_debt_too(
     assert [(action, who) for action, who, _args in recorded(config)] == [
         ("debt interest", "Kevan")
     ]
-
-
-# 5. Days processed out of order.
-
-
-def test_business_day_3_processed_while_day_2_is_not(
-    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
-) -> None:
-    # Josh has processed Business Day 1. He processes day 3 (three Visitors: the Boss's Debt
-    # toward 0 by 30, his by 60), undoes it, then processes day 2 (four: 40 and 80).
-    start: list[Row] = [("Kevan", 0, -50_000, 10, 3), ("Josh", 0, -5000, 10, 1)]
-    day3: list[Row] = [("Kevan", 0, -49_970, 10, 3), ("Josh", 0, -4940, 10, 3)]
-    day2: list[Row] = [("Kevan", 0, -49_960, 10, 3), ("Josh", 0, -4920, 10, 2)]
-    queue = park("", ["cA", "ttSS", "ccA"])
-    edits = [
-        ("N", queue, "Admin", SUN, "as they stood"),
-        ("G", table(start), "Admin", SUN, "as they stood"),
-        ("G", table(day3), "Josh", at(0, 10), "processed Business Day 3"),
-        ("G", table(start), "Josh", at(0, 12), "oops, undo"),
-        ("G", table(day2), "Josh", at(0, 13), "processed Business Day 2"),
-    ]
-    config = history(
-        sandbox_wiki,
-        tmp_path,
-        page_title,
-        edits,
-        players=[Player("Kevan", admin=True), Player("Josh")],
-    )
-    found = by_summary(audit(config))
-    skipped = found["processed Business Day 3"]
-    assert skipped["verdict"] == "illegal"
-    # One processing, of day 3, refused: not days 2 and 3 (which need other values).
-    assert [(a["action"], a["actor"], a["ledger"]) for a in skipped["actions"]] == [
-        ("day process", "Josh", None)
-    ]
-    [(kind, rule, cell, why, value)] = flagged(skipped)
-    assert (kind, rule, cell, value) == ("refused", "Visitors", "Gamestate/Josh/LBD", "3")
-    assert "has not processed Business Day 2" in why
-    undo = found["oops, undo"]
-    assert (undo["verdict"], flagged(undo)) == ("legal", [])
-    assert [(a["action"], a["actor"]) for a in undo["actions"]] == [("correction", "Josh")]
-    day = found["processed Business Day 2"]
-    assert (day["verdict"], flagged(day)) == ("legal", [])
-    assert [(a["action"], a["actor"]) for a in day["actions"]] == [("day process", "Josh")]
-    audit(config, "--apply")
-    assert [(action, who) for action, who, _args in recorded(config)] == [
-        ("correction", "Josh"),
-        ("day process", "Josh"),
-    ]
-
-
-# 6. Undos name themselves.
-
-
-def test_undos_are_the_editors_corrections_whatever_they_undo(
-    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
-) -> None:
-    # Ais adds a Zone no front page allows (refused), Kevan removes it; Josh gives himself
-    # ten Smiles (no action gives them), Clucky puts them back; Mallory, no Imagineer, adds
-    # a row for herself (vandalism), Kevan removes it.
-    start: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 10, 1), ("Ais", 0, 0, 10, 1)]
-    smiles: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 20, 1), ("Ais", 0, 0, 10, 1)]
-    vandal: list[Row] = [*start, ("Mallory", 900, 0, 99, 1)]
-    plain, evil = park("", ["cA"]), park(zone_text("The Evil Zone", "Ais"), ["cA"])
-    edits = [
-        ("N", plain, "Admin", SUN, "as they stood"),
-        ("G", table(start), "Admin", SUN, "as they stood"),
-        ("N", evil, "Ais", at(0, 9), "my Zone"),
-        ("N", plain, "Kevan", at(0, 11), "undo Ais"),
-        ("G", table(smiles), "Josh", at(1, 9), "smiles"),
-        ("G", table(start), "Clucky", at(1, 11), "undo Josh"),
-        ("G", table(vandal), "Mallory", at(2, 9), "me too"),
-        ("G", table(start), "Kevan", at(2, 11), "undo Mallory"),
-    ]
-    config = history(
-        sandbox_wiki,
-        tmp_path,
-        page_title,
-        edits,
-        players=[Player("Kevan", admin=True), Player("Josh"), Player("Clucky"), Player("Ais")],
-    )
-    found = by_summary(audit(config))
-    assert [found[s]["verdict"] for s in ("my Zone", "smiles", "me too")] == [
-        "illegal",
-        "unexplained",
-        "illegal",
-    ]
-    undos = {"undo Ais": "Kevan", "undo Josh": "Clucky", "undo Mallory": "Kevan"}
-    for summary, editor in undos.items():
-        undo = found[summary]
-        assert (undo["verdict"], flagged(undo)) == ("legal", []), summary
-        assert [(a["action"], a["actor"]) for a in undo["actions"]] == [("correction", editor)]
-    assert found["undo Ais"]["actions"][0]["args"] == {"cells": {"Nomicland/The Evil Zone": None}}
-    assert found["undo Mallory"]["actions"][0]["args"] == {"cells": {"Gamestate/Mallory": None}}
-    audit(config, "--apply")
-    assert [(action, who) for action, who, _args in recorded(config)] == [
-        ("correction", "Kevan"),
-        ("correction", "Clucky"),
-        ("correction", "Kevan"),
-    ]
-
-
-# 7. Names of actions.
-
-
-def test_action_names_are_the_documented_ones_and_an_alias_is_read(
-    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
-) -> None:
-    # Ais gives Josh five Smiles; the bot's account puts them back, and the ledger row of
-    # that edit (an older tool's, typed by Kevan) names its action "Undo".
-    from gamestate.dynasties.nomicland.audit.names import ACTIONS
-    from wikibot.mirror.ledger import LedgerEntry
-
-    bot = sandbox_wiki.wiki_config().bot_name
-    start: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 10, 1), ("Ais", 0, 0, 10, 1)]
-    gift: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 15, 1), ("Ais", 0, 0, 10, 1)]
-    edits = [
-        ("N", park("", ["cA"]), "Admin", SUN, "as they stood"),
-        ("G", table(start), "Admin", SUN, "as they stood"),
-        ("N", park(zone_text("The Mouse Zone", "Josh"), ["cA"]), "Josh", at(0, 9), "my Zone"),
-        ("G", table(gift), "Ais", at(0, 10), "five for Josh"),
-        ("G", table(start), bot, at(0, 11), "undo Ais"),
-    ]
-    config = history(
-        sandbox_wiki,
-        tmp_path,
-        page_title,
-        edits,
-        players=[Player("Kevan", admin=True), Player("Josh"), Player("Ais")],
-    )
-    undo = by_summary(audit(config))["undo Ais"]
-    with Mirror.open(str(load_config(config).mirror.database)) as mirror:
-        ledger = Ledger(mirror)
-        title = load_config(config).wiki.gamestate_page
-        entry = LedgerEntry(
-            "older-tool:undo",
-            at(0, 11),
-            "Kevan",
-            "Undo",
-            arguments={"cells": {"Gamestate/Josh/Smiles": "10"}},
-            cause="typed by hand",
-        )
-        ledger.start(entry)
-        ledger.finish(entry.op_id, {title: undo["revid"]})
-    data = audit(config)
-    found = by_summary(data)
-    assert found["undo Ais"]["bot"] is True
-    assert [(a["action"], a["actor"]) for a in found["undo Ais"]["actions"]] == [
-        ("correction", "Kevan")
-    ]
-    assert found["my Zone"]["actions"][0]["action"] == "zone create"
-    names = {a["action"] for r in data["revisions"] for a in r["actions"]}
-    assert names == {"zone create", "correction"} and names <= set(ACTIONS)
-
-
-# 8. The pairing window.
-
-
-def test_an_audit_inside_the_pairing_window_says_when_the_pending_edit_is_judged(
-    sandbox_wiki: RunningWiki, page_title: str, tmp_path: Path
-) -> None:
-    # Josh writes a Playpit at 10:00 and no cost yet; the audit runs at 10:30.
-    start: list[Row] = [("Kevan", 0, -50_000, 10, 1), ("Josh", 0, 0, 10, 1)]
-    edits = [
-        ("N", park(zone_text("The Mouse Zone", "Josh"), ["cA"]), "Admin", SUN, "as they stood"),
-        ("G", table(start), "Admin", SUN, "as they stood"),
-        (
-            "N",
-            park(zone_text("The Mouse Zone", "Josh", ["Playpit"]), ["cA"]),
-            "Josh",
-            at(0, 10),
-            "Playpit",
-        ),
-    ]
-    config = history(
-        sandbox_wiki,
-        tmp_path,
-        page_title,
-        edits,
-        players=[Player("Kevan", admin=True), Player("Josh")],
-    )
-    inside = ("--since", "2016-05-15T12:00:00Z", "--now", "2016-05-16T10:30:00Z")
-    data = audit(config, since=inside)
-    [half] = data["revisions"]
-    assert half["verdict"] == "pending"
-    assert [p["until"] for p in data["pending"]] == ["2016-05-16T11:00:00+00:00"]
-    said = (
-        "the pairing window: one action may span an editor's next edits within 1 hour; as of "
-        "2016-05-16T10:30:00Z, 1 revision(s) still inside it are pending, judged by an audit as "
-        "of 2016-05-16T11:00:00Z or later (--now 2016-05-16T11:00:00Z judges them now)"
-    )
-    assert said in data["assumptions"]
-    text = audit_text(config, since=inside)
-    assert f"Assumed: {said}" in text
-    assert (
-        f"Pending: r{half['revid']} Nomicland by Josh (its other half may come until "
-        "2016-05-16T11:00:00Z; judged by an audit as of then or later, or now with --now "
-        "2016-05-16T11:00:00Z): Nomicland/The Mouse Zone/Buildings"
-    ) in text
-    # --now past the window judges it: a lone half, nothing pending, nothing said.
-    past = ("--since", "2016-05-15T12:00:00Z", "--now", "2016-05-16T11:00:01Z")
-    data = audit(config, since=past)
-    assert [r["verdict"] for r in data["revisions"]] == ["unexplained"]
-    assert data["pending"] == []
-    assert not any("pairing window" in a for a in data["assumptions"])
