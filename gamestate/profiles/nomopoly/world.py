@@ -166,7 +166,11 @@ def do(ledger: Ledger, name: str, e: Event, present: int) -> Verdict:
         h.money -= bail
         ledger.poorbox += bail
         return _verdict(True, f"posts bail of ${bail}; {_release(ledger, name)}", clauses.INFERNO)
-    if name in world.sentences and action in ("use a Warp Gate", "use a Savings and Loan"):
+    if name in world.sentences and action in (
+        "use a Warp Gate",
+        "use a Savings and Loan",
+        "go to Heaven",
+    ):
         return _verdict(False, f"{name} is in Tyrethali's Inferno, a circle", clauses.INFERNO)
     if action == "set a Warp Gate price":
         square, price = e.get("square"), e.get("price")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamestate.profiles import ProfileError, Report, archive_from_dict, parse_time
 from gamestate.profiles.nomopoly import PROFILE, clauses
@@ -388,3 +390,59 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
     assert report.state["Ann"]["vault"] == {"money": 10, "real_estate_guides": 0}
     assert report.game_state["upgrades"]["2"] == ["Warp Gate", "Brick", "Brick", "Brick"]
     assert report.game_state["faiths"] == {} and report.game_end is None
+
+
+def test_no_way_out_of_the_inferno_but_bail_or_time() -> None:
+    events = [
+        event(ACT, "inferno", player="Ann", days=3),
+        act("Ann", "create a faith", faith="Dicism", god="Origon", at="2000-03-01T12:01:00Z"),
+        act("Ann", "go to Heaven", at="2000-03-01T12:02:00Z"),
+    ]
+    report = run(
+        game(events, roster=[player("Ann", money=50), player("Ben")]), "2000-03-02T09:00:00Z"
+    )
+    assert report.state["Ann"]["square"] == "Tyrethali's Inferno"
+    assert (last(report)["allowed"], last(report)["clause"]) == (False, clauses.INFERNO)
+
+
+_WHO = st.sampled_from(["Ann", "Ben", "Zed", "Joel"])
+
+
+@st.composite
+def _world_action(draw: st.DrawFn) -> dict[str, Any]:
+    who = draw(_WHO)
+    action = draw(st.sampled_from(sorted(PROFILE.action_names)))
+    fields: dict[str, Any] = {
+        "square": draw(st.integers(1, 14)),
+        "price": draw(st.integers(0, 5)),
+        "faith": draw(st.sampled_from(["Dicism", "Annism", "X"])),
+        "god": draw(st.sampled_from(["Origon", "Ben", "Zeus"])),
+        "id": "t1",
+        "details": [{"from": draw(_WHO), "to": draw(_WHO), "money": draw(st.integers(1, 30))}],
+        "deposit": {"money": draw(st.integers(0, 20))},
+        "upgrade": draw(st.sampled_from(["Drain", "Brick", "Warp Gate", "Savings and Loan"])),
+        "name": "N",
+    }
+    at = f"2000-03-01T{draw(st.integers(10, 23)):02d}:00:00Z"
+    return event(at, "action", player=who, action=action, **fields)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_world_action(), max_size=10), st.booleans())
+def test_random_world_actions_give_a_report_or_one_line(
+    records: list[dict[str, Any]], sentenced: bool
+) -> None:
+    if sentenced:
+        records.append(event("2000-03-01T09:00:00Z", "inferno", player="Ben", days=1))
+    records.sort(key=lambda e: e["at"])
+    data = game(
+        records,
+        roster=[player("Ann", square=3, money=30, owns=[3]), player("Ben", owns=[9])],
+        upgrades={"3": ["Warp Gate", "Savings and Loan"], "9": ["Warp Gate"]},
+    )
+    try:
+        report = run(data)
+    except ProfileError as error:
+        assert "\n" not in str(error)
+        return
+    assert all(isinstance(a["allowed"], bool) for a in report.actions)
