@@ -34,6 +34,7 @@ from gamestate.profiles.nomopoly_iv.market import (
     judge_market,
     judge_shop,
     lose_item,
+    pies,
 )
 from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, cool_down_of, unit_type
 
@@ -109,7 +110,11 @@ def judge_action(
                 f"jump: a force field is on square {e.get('square')} until {shield} "
                 f"(“{clauses.FORCE_FIELD}”)"
             )
-        return _jump(books, who, s, e.get("distance"), e.get("square"))
+        jumped = _jump(books, who, s, e.get("distance"), e.get("square"))
+        if jumped.allowed and s.square is not None and s.square == books.ducky:
+            # "Should the Rber Ducky ever occupy the same square as a player".
+            return Judged(True, jumped.reason + pies(books, at) + f" (“{clauses.PIES}”)")
+        return jumped
     if name == "decrease Jumps":
         if s.jumps < 1:
             return _no(f"decrease Jumps: {who} has 0 Jumps (“{clauses.DECREASE_JUMPS}”)")

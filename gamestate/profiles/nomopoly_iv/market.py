@@ -34,6 +34,7 @@ __all__ = [
     "judge_item",
     "judge_market",
     "lose_item",
+    "pies",
 ]
 
 DUCKY = "ducky"
@@ -229,7 +230,8 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
         if not isinstance(square, int) or isinstance(square, bool):
             return _verdict(True, f"{name}: to a square not recorded", clauses.FEATHER)
         s.square = square
-        return _verdict(True, f"{name}: to square {square}", clauses.FEATHER)
+        hit = pies(books, at) if square == books.ducky else ""
+        return _verdict(True, f"{name}: to square {square}{hit}", clauses.FEATHER)
     if item == "Ghost":
         books.enchant(who, who, "invisible", at + THREE_DAYS)
         return _verdict(
@@ -257,11 +259,9 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
         moved = sorted(n for n, _ in books.players_at(at) if n != who)
         for n in moved:
             books.players[n].square = books.ducky
-        pies = _pies(books, at)
+        hit = pies(books, at)
         where = f"square {books.ducky}"
-        return _verdict(
-            True, f"{name}: {', '.join(moved)} to the Ducky on {where}{pies}", LIGHTNING
-        )
+        return _verdict(True, f"{name}: {', '.join(moved)} to the Ducky on {where}{hit}", LIGHTNING)
     target = e.get("target")
     clause = clauses.RED_SHELL if item == "Red Shell" else clauses.GREEN_SHELL
     t = books.players.get(target) if isinstance(target, str) and target != who else None
@@ -272,8 +272,8 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
             True, f"{name}: the Rber Ducky jumps to {target}'s square (not recorded)", clause
         )
     books.ducky = t.square
-    pies = _pies(books, at)
-    return _verdict(True, f"{name}: the Rber Ducky jumps to square {t.square}{pies}", clause)
+    hit = pies(books, at)
+    return _verdict(True, f"{name}: the Rber Ducky jumps to square {t.square}{hit}", clause)
 
 
 def judge_shop(books: Books, who: str, name: str) -> tuple[bool, str]:
@@ -302,7 +302,8 @@ def force_field(books: Books, square: object, at: datetime) -> str | None:
     return None
 
 
-def _pies(books: Books, at: datetime) -> str:
+def pies(books: Books, at: datetime) -> str:
+    """:data:`clauses.PIES`: each player on the Ducky's square hit, pushed forward."""
     hit = [
         (n, s) for n, s in books.players_at(at) if s.square is not None and s.square == books.ducky
     ]
@@ -322,4 +323,4 @@ def apply_ducky(books: Books, e: Event) -> str:
     if books.ducky is None:
         return f"the Rber Ducky moves {roll} (its square is not recorded)"
     books.ducky += int(roll)
-    return f"the Rber Ducky moves {roll} to square {books.ducky}" + _pies(books, e.at)
+    return f"the Rber Ducky moves {roll} to square {books.ducky}" + pies(books, e.at)

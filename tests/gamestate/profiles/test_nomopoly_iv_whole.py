@@ -537,3 +537,21 @@ def test_the_shop_of_terrors_trades(
     assert report.state["Ann"]["money"] == money
     assert report.state["Ann"]["items"] == after
     assert clauses.SHOP_OF_TERROR in report.actions[0]["reason"]
+
+
+@pytest.mark.parametrize(
+    "to, money, square",
+    [
+        pytest.param(7, 90, 8, id=f"{clauses.PIES}: jumping onto the Ducky"),
+        pytest.param(6, 100, 6, id="jumping next to it: no pie"),
+    ],
+)
+def test_a_player_who_jumps_onto_the_ducky_is_hit(to: int, money: int, square: int) -> None:
+    data = game(
+        T0,
+        {"Ann": {"square": 5, "money": 100, "jumps": 5}},
+        [action(T0, "Ann", "jump", distance=to - 5, square=to)],
+        rber_ducky=7,
+    )
+    report = run(data, "2024-06-03T11:00:00Z")
+    assert (report.state["Ann"]["money"], report.state["Ann"]["square"]) == (money, square)
