@@ -41,19 +41,21 @@ MAX_NODES = 20_000
 """The search gives up (and the written order is judged) after this many actions applied."""
 
 
-def price_key(index: int, slot: Slot, catalogue: BuildingCatalogue) -> Hashable:
+def price_key(slot: Slot, catalogue: BuildingCatalogue) -> Hashable:
     """What the slot changes in the prices after it: a Building's Imagineer, Zone, Size,
-    Tunnel System or not, Budget or not; any other action is its own key."""
+    Tunnel System or not, Budget or not; any other action is its own key (identical slots,
+    such as two exercises of one License onto one day, share theirs)."""
     steps = [s for s in slot if s is not None]
+    own = ("slot", repr(slot))
     if not steps or len(steps) != len(slot) or any(s.name != "build" for s in steps):
-        return ("slot", index)
+        return own
     first = steps[0]
     action = first.action
     if not isinstance(action, Construct):
-        return ("slot", index)
+        return own
     definition = catalogue.get(action.building)
     if definition is None:
-        return ("slot", index)
+        return own
     tunnel = read_effect(definition.effect).kind is EffectKind.TUNNEL
     budget = any(isinstance(s.action, Construct) and s.action.budget for s in steps)
     return (
@@ -70,7 +72,7 @@ def _groups(slot_list: Sequence[Slot], catalogue: BuildingCatalogue) -> list[lis
     """The slots' indices grouped by price key, in the written order of first appearance."""
     groups: dict[Hashable, list[int]] = {}
     for i, slot in enumerate(slot_list):
-        groups.setdefault(price_key(i, slot, catalogue), []).append(i)
+        groups.setdefault(price_key(slot, catalogue), []).append(i)
     return list(groups.values())
 
 

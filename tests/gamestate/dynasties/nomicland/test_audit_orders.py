@@ -10,7 +10,13 @@ from datetime import timedelta
 
 import pytest
 
-from gamestate.dynasties.nomicland import Construct, Payment, apply, parse_buildings
+from gamestate.dynasties.nomicland import (
+    Construct,
+    ExerciseLicense,
+    Payment,
+    apply,
+    parse_buildings,
+)
 from gamestate.dynasties.nomicland.audit import NOMICLAND, Verdict
 from gamestate.dynasties.nomicland.audit.orders import count_orders, key_orders, price_key
 from gamestate.dynasties.nomicland.audit.steps import Step
@@ -113,8 +119,11 @@ def test_orders_are_those_of_what_changes_the_price() -> None:
         )
         for name in TEN
     ]
-    keys = {price_key(i, s, CATALOGUE) for i, s in enumerate(slots)}
+    keys = {price_key(s, CATALOGUE) for s in slots}
     assert len(keys) == 3
     assert count_orders(slots, CATALOGUE) == 90
     orders = list(itertools.islice(key_orders(slots, CATALOGUE), 100))
     assert len(orders) == 90 and orders[0] == slots
+    # Identical slots of another action (two exercises alike) are one order, not two.
+    exercise = (Step("license exercise", "Ann", ExerciseLicense(3, ZONE, True)),)
+    assert count_orders([exercise, exercise], CATALOGUE) == 1
