@@ -83,6 +83,8 @@ class Played:
     """Matter id -> (the author could make it then, why, their level then)."""
     retracted: dict[str, tuple[bool, datetime]]
     """Matter id -> (the retraction was allowed, when)."""
+    waiting: list[dict[str, Any]]
+    """``{"for": the draw, "what": [...]}``: the events that await a draw."""
     warnings: list[str]
 
 
@@ -462,6 +464,13 @@ class _Game:
             actions=self.actions,
             proposals=self.proposals,
             retracted=self.retracted,
+            waiting=[
+                {
+                    "for": f"the draw {what!r}",
+                    "what": [f"the event due {format_time(t)}" for t in dues],
+                }
+                for what, dues in self.awaiting.items()
+            ],
             warnings=list(self.warnings),
         )
 

@@ -120,6 +120,7 @@ class NomopolyIV(BaseProfile):
         if books.winners and books.won_at is not None:
             report.achieved = {w: "level 25 or higher" for w in books.winners}
         report.warnings = played.warnings
+        report.waiting = played.waiting
         if since is not None and since < played.start and "as_of" not in archive.game_state:
             first = "the first record" if played.start < now else "--now (nothing is recorded)"
             report.warnings.append(

@@ -160,6 +160,12 @@ def test_a_draw_resolves_the_event_due_at_its_own_instant_first(
     fairy = [d for d in report.due if "Experience Fairy appears" in d["event"]]
     assert [d["at"] for d in fairy] == ["2024-06-02T12:00:00Z", "2024-06-09T12:00:00Z"]
     assert [d["event"] for d in fairy] == [first, second]
+    if says:
+        fairy_waits = {
+            "for": "the draw 'Experience Fairy'",
+            "what": ["the event due 2024-06-02T12:00:00Z"],
+        }
+        assert fairy_waits in report.waiting
     took = [w for w in report.warnings if "took the event due at its own instant" in w]
     assert bool(took) is says
     if says:
