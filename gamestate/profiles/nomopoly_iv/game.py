@@ -465,10 +465,7 @@ class _Game:
             proposals=self.proposals,
             retracted=self.retracted,
             waiting=[
-                {
-                    "for": f"the draw {what!r}",
-                    "what": [f"the event due {format_time(t)}" for t in dues],
-                }
+                {"for": f"the draw {what!r}", "what": _dues(dues)}
                 for what, dues in self.awaiting.items()
             ],
             warnings=list(self.warnings),
@@ -525,6 +522,14 @@ _INCOME = {
 
 
 _QUOTED = re.compile("“([^”]*)”")
+
+
+def _dues(dues: list[datetime], shown: int = 10) -> list[str]:
+    """The events awaiting one draw, the first ``shown`` by name and the rest counted."""
+    out = [f"the event due {format_time(t)}" for t in dues[:shown]]
+    if len(dues) > shown:
+        out.append(f"{len(dues) - shown} more, the last due {format_time(dues[-1])}")
+    return out
 
 
 def _at(item: Event | Matter) -> datetime:
