@@ -424,23 +424,37 @@ def _processing(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context)
 
 def _out_of_order(state: Economy, name: str, day: int, cell: str, ctx: Context) -> Step | None:
     """Business Day ``day`` processed while an earlier one is not: the page shows exactly
-    what processing ``day`` alone writes (not every day up to it). A step refused under
+    what processing ``day`` alone writes, and not what processing every day up to it in
+    order writes (they differ unless the days between are empty). A step refused under
     "Visitors", its cues the cells written (the LBD first); None otherwise."""
     row = state.player(name)
     if row is None or day <= row.lbd + 1 or ctx.catalogue is None:
         return None
     skipped = state.with_player(replace(row, lbd=day - 1))
-    try:
-        done = apply(skipped, ProcessBusinessDay(), actor=name, now=ctx.at, catalogue=ctx.catalogue)
-    except ActionRefused:
+    alone = _processed(skipped, name, 1, ctx)
+    if alone is None or cell not in alone or any(ctx.page.get(c) != v for c, v in alone.items()):
         return None
-    before, after = economy_cells(skipped), economy_cells(done.state)
-    written = [c for c in after if after[c] != before.get(c)]
-    if cell not in written or any(ctx.page.get(c) != after[c] for c in written):
+    in_order = _processed(state, name, day - row.lbd, ctx)
+    if in_order is not None and all(ctx.page.get(c) == v for c, v in in_order.items()):
         return None
-    cues = [cell, *(c for c in written if c != cell)]
+    cues = [cell, *(c for c in alone if c != cell)]
     step = _step(ctx, "day process", name, ProcessBusinessDay(), cues)
     return replace(step, unprocessed=row.lbd + 1)
+
+
+def _processed(state: Economy, name: str, days: int, ctx: Context) -> dict[str, str] | None:
+    """The cells ``name`` processing their next ``days`` Business Days changes, with their
+    values (None: refused)."""
+    assert ctx.catalogue is not None
+    done = state
+    try:
+        for _ in range(days):
+            action = ProcessBusinessDay()
+            done = apply(done, action, actor=name, now=ctx.at, catalogue=ctx.catalogue).state
+    except ActionRefused:
+        return None
+    before, after = economy_cells(state), economy_cells(done)
+    return {c: v for c, v in after.items() if v != before.get(c)}
 
 
 def _money(state: Economy, by_cell: Mapping[str, CellChange], ctx: Context) -> list[Slot]:

@@ -133,3 +133,19 @@ def test_a_demand_close_before_the_winning_bid_is_a_day_old_is_not_a_close() -> 
     cells = {f.cell for r in result.revisions for f in r.findings}
     assert f"{NOMICLAND}/{THEME}/Planned Buildings" in cells
     assert result.new_facts == ()
+
+
+def test_an_empty_business_day_skipped_over_is_processed_in_order() -> None:
+    # Day 2 has no Visitors: processing days 2 and 3 writes what day 3 alone would. Legal.
+    state = with_row(start(days=("cA", "", "ttS")), "Ann", lbd=1)
+    ann = state.player("Ann")
+    assert ann is not None
+    done = state
+    for _ in range(2):
+        done = apply(done, ProcessBusinessDay(), actor="Ann", now=MONDAY, catalogue=CATALOGUE).state
+    wiki = Wiki(state)
+    wiki.write("Ann", done, pages=[GAMESTATE])
+    result = wiki.audit()
+    audited = result.revisions[-1]
+    assert audited.verdict is Verdict.LEGAL, audited.to_json()
+    assert [a.action for a in audited.actions] == ["day process", "day process"]
