@@ -92,7 +92,8 @@ def _game_state(archive: Archive) -> None:
             ok = (
                 isinstance(value, str)
                 if key == "names"
-                else isinstance(value, list) and all(v in UPGRADES for v in value)
+                else isinstance(value, list)
+                and all(isinstance(v, str) and v in UPGRADES for v in value)
             )
             if not ok:
                 raise archive.error(
