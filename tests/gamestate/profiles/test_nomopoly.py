@@ -817,6 +817,11 @@ BAD = [
         ),
         "unknown Upgrade",
     ),
+    (
+        "an Upgrade that is a list, not a name",
+        lambda d: d["game_state"].update(upgrades={"7": [[]]}),
+        "expected a list of known Upgrades",
+    ),
     ("the admin proposes", lambda d: d["matters"][0].update(author="Joel"), "not a player"),
     (
         "unknown judgement",
