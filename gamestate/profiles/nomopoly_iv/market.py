@@ -1,5 +1,6 @@
-"""The Public Market, the items that act on the board, and the Rber Ducky's pies (seed
-002): each action judged as of the instant it was taken, and applied if allowed.
+"""The Public Market, the Dark Lord's Shop of Terror, the items (with their durations:
+Super Mining, Force Field, Star Egg, Ghost) and the Rber Ducky's pies (seed 002): each
+action judged as of the instant it was taken, and applied if allowed.
 
 Readings:
 
@@ -29,10 +30,10 @@ __all__ = [
     "MARKET_ACTIONS",
     "SHOP_ACTIONS",
     "apply_ducky",
-    "judge_shop",
     "force_field",
     "judge_item",
     "judge_market",
+    "judge_shop",
     "lose_item",
     "pies",
 ]
