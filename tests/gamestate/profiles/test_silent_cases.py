@@ -207,3 +207,18 @@ def test_since_before_anything_placed_names_the_missing_as_of(
     report = nomopoly_iv(data, "2024-06-05T00:00:00Z", since)
     said = [w for w in report.warnings if "game_state.as_of" in w and "--since" in w]
     assert bool(said) is warned
+
+
+def test_under_all_judged_a_judgement_waits_for_the_days_others() -> None:
+    data = game(
+        [
+            proposal("p1", "Ann", "2000-03-01T10:00:00Z", "accepted"),
+            proposal("p2", "Ben", "2000-03-01T11:00:00Z"),
+        ],
+        settings={"batch_processed": "all judged"},
+    )
+    report = nomopoly(data)
+    assert report.matters["p1"].numbers["waits"] == (
+        "judged; applied once the day's proposals are all judged, not yet"
+    )
+    assert report.waiting[0]["for"] == "judging"
