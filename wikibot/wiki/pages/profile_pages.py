@@ -198,6 +198,40 @@ def _bored_due(report: Report) -> str:
     return text
 
 
+def _bored_proposals(report: Report, archive: Archive) -> str:
+    """The proposals week by week (Monday to Sunday in the game's zone), newest week
+    first, each with its votes as sent and its outcome."""
+    from zoneinfo import ZoneInfo
+
+    zone = ZoneInfo(str(archive.settings.get("timezone", "UTC")))
+    weeks: dict[str, list[list[Any]]] = {}
+    for m in sorted(archive.matters, key=lambda m: m.posted_at):
+        o = report.matters.get(m.id)
+        if o is None:
+            continue
+        day = m.posted_at.astimezone(zone).date()
+        monday = day.fromordinal(day.toordinal() - day.weekday())
+        votes = ", ".join(f"{v.voter} {v.value}" for v in m.votes if v.at <= report.now)
+        weeks.setdefault(f"Week of {monday.isoformat()}", []).append(
+            [
+                m.id,
+                m.author,
+                m.text or "",
+                votes,
+                o.numbers.get("yay"),
+                o.numbers.get("nay"),
+                o.outcome,
+                o.reason,
+            ]
+        )
+    if not weeks:
+        return "''No proposals.''"
+    header = ["Proposal", "Author", "Text", "Votes sent", "Yay", "Nay", "Outcome", "Why"]
+    return "\n\n".join(
+        f"== {week} ==\n" + _table(header, rows) for week, rows in reversed(weeks.items())
+    )
+
+
 # Nomopoly.
 
 
@@ -316,7 +350,7 @@ def _judge(report: Report) -> str:
 
 _RENDER: Mapping[str, Callable[[Report, Archive], str]] = {
     "borednomic/status": lambda r, a: _players(r),
-    "borednomic/proposals": lambda r, a: _matters(r, a, ("yay", "nay")),
+    "borednomic/proposals": _bored_proposals,
     "borednomic/board": lambda r, a: _bored_board(r),
     "borednomic/due": lambda r, a: _bored_due(r),
     "nomopoly/players": lambda r, a: _players(r),
