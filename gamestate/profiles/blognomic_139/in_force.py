@@ -76,6 +76,8 @@ class RulesInForce:
     """Its unread rules that no Admin has acknowledged."""
     acknowledged: tuple[Pending, ...]
     """Its unread rules an Admin has acknowledged (judged by what could be read)."""
+    first_known: datetime | None = None
+    """When the game's first known revision was saved (None: it knows none)."""
 
     @property
     def core(self) -> CoreRules:
@@ -124,6 +126,11 @@ class RulesInForce:
 
     def label(self) -> str:
         """``revision 1234 by Kevan at ... (from the wiki)`` or ``Ruleset 139 assumed``."""
+        if self.revision is None and self.first_known is not None:
+            return (
+                "Ruleset 139 assumed (the first Ruleset revision known is of "
+                f"{format_time(self.first_known)}, later than this)"
+            )
         if self.revision is None:
             return "Ruleset 139 assumed (no Ruleset revision is known)"
         return f"{describe_revision(self.revision)} (from the {self.source})"
@@ -184,6 +191,7 @@ class RulesetHistory:
             reading=reading,
             pending=tuple(pending),
             acknowledged=tuple(acked),
+            first_known=self.times[0] if self.times else None,
         )
 
     def _is_acknowledged(self, mark: Acknowledgement) -> bool:
