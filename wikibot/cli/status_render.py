@@ -87,12 +87,12 @@ def render_table(status: GameStatus, *, admin: str | None = None) -> str:
     )
     lines = [head, *(status.rules.lines() if status.rules is not None else ())]
     lines.append(f"Roster: {status.roster_source}")
-    if status.rules is not None:
-        lines.append(dynasty_line(status.rules))
     if status.victory is not None:
         lines.append(f"VICTORY: {status.victory}.")
     if status.hiatus:
         lines.append(f"HIATUS: {status.hiatus_reason}")
+    if status.rules is not None:
+        lines.append(dynasty_line(status.rules))
     for warning in status.warnings:
         lines.append(f"warning: {warning}")
     if not status.matters:
