@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from rules_text.core.numbers import read_number
 from rules_text.tree import Rule, Ruleset, normalise_name, plain_text
 
 __all__ = [
@@ -54,20 +55,8 @@ _SEGMENT_WORDS = {
     "senior": "S",
     "seniors": "S",
 }
-_COUNT_WORDS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
+_MAX_VISITORS = 100
+"""More Visitors than one Effect could ever require: a larger count is not a Building's."""
 _FIELD = re.compile(r"^\s*(cost|size|effect)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _INTEGER = re.compile(r"^[+-]?\d+$|^\d{1,3}(?:,\d{3})+$")
 _BREAK = re.compile(r"<br\s*/?\s*>", re.IGNORECASE)
@@ -266,12 +255,17 @@ def parse_requirement(clause: str) -> tuple[tuple[str, ...], ...]:
             continue
         words = item.split(maxsplit=1)
         count = 1
-        if words[0].isdigit():
-            count = int(words[0])
+        # "two Adults", "2 Adults", "an Adult": the numbers as the core rules read them.
+        number = read_number(words[0]) if len(words) > 1 or words[0].isdigit() else None
+        if number is not None:
+            count = number
             item = words[1] if len(words) > 1 else ""
-        elif words[0].casefold() in _COUNT_WORDS and len(words) > 1:
-            count = _COUNT_WORDS[words[0].casefold()]
-            item = words[1]
+        if count > _MAX_VISITORS or (number is None and words[0].isdigit()):
+            shown = words[0] if len(words[0]) <= 12 else f"a number of {len(words[0]):,} digits"
+            raise ValueError(
+                f"cannot read which Visitors “requires ...” means: {shown} Visitors is more "
+                f"than {_MAX_VISITORS}"
+            )
         choice = tuple(_segment(word, clause) for word in _ALTERNATIVE_SPLIT.split(item))
         required.extend([choice] * count)
     if not required:

@@ -209,3 +209,12 @@ def test_junk_subrules_never_crash(junk: str) -> None:
     catalogue = buildings(parse_ruleset(_page("=== Junk ===\n" + junk)))
     for definition in catalogue.definitions:
         assert definition.cost > 0 and definition.size > 0 and definition.effect
+
+
+@pytest.mark.parametrize("count", ["500", "9" * 5000])
+def test_a_huge_count_of_visitors_is_an_error_not_a_huge_list(count: str) -> None:
+    """A Ruleset a wiki editor wrote "(requires 99...9 Adults)" in is read in a moment."""
+    from rules_text.buildings import parse_requirement
+
+    with pytest.raises(ValueError, match="Visitor"):
+        parse_requirement(f"{count} Adults")
