@@ -26,10 +26,10 @@ from gamestate.dynasties.nomicland import (
     Economy,
     FocusGroup,
     Outcome,
+    allowed_close,
     apply,
 )
 from gamestate.dynasties.nomicland.planning import (
-    Closing,
     DemandPostCheck,
     DemandStatus,
     PlanningInputs,
@@ -184,18 +184,10 @@ def demand_statuses(
 
 def close_action(post: Post, status: DemandStatus) -> CloseDemandPost:
     """The close the status allows now; WikiError quoting the clause when it allows none."""
-    if status.closing is Closing.CLOSE and status.winning is not None:
-        return CloseDemandPost(
-            post.id,
-            status.building,
-            post.posted_at,
-            builder=status.winning.bidder,
-            amount=status.winning.amount or 0,
-            winning_at=status.winning.at,
-        )
-    if status.closing is Closing.CLOSE_WITHOUT_EFFECT:
-        return CloseDemandPost(post.id, status.building, post.posted_at)
-    raise WikiError(f"refused: {status.reason}")
+    action = allowed_close(post, status)
+    if action is None:
+        raise WikiError(f"refused: {status.reason}")
+    return action
 
 
 def status_to_json(status: DemandStatus) -> dict[str, Any]:

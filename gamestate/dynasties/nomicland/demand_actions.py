@@ -35,9 +35,12 @@ from gamestate.dynasties.nomicland.models import RuleClause, Zone
 from gamestate.dynasties.nomicland.planning import (
     CLOSE_AFTER,
     CLOSE_WITHOUT_EFFECT_AFTER,
+    Closing,
+    DemandStatus,
     focus_grouping,
 )
 from gamestate.profiles.archive import format_time
+from gamestate.profiles.blognomic_139.models import Post
 from gamestate.profiles.blognomic_139.random_generators import Seed
 
 __all__ = [
@@ -49,6 +52,7 @@ __all__ = [
     "CloseDemandPost",
     "FocusGroup",
     "UnplanBuilding",
+    "allowed_close",
     "close_demand_post",
     "focus_group",
     "unplan_building",
@@ -125,6 +129,23 @@ class FocusGroup:
 
 
 # Closing.
+
+
+def allowed_close(post: Post, status: DemandStatus) -> CloseDemandPost | None:
+    """The close of ``post`` that its status allows now: with effect (the winning bid's
+    bidder and amount) or without (no bids); None when it may not be closed yet."""
+    if status.closing is Closing.CLOSE and status.winning is not None:
+        return CloseDemandPost(
+            post.id,
+            status.building,
+            post.posted_at,
+            builder=status.winning.bidder,
+            amount=status.winning.amount or 0,
+            winning_at=status.winning.at,
+        )
+    if status.closing is Closing.CLOSE_WITHOUT_EFFECT:
+        return CloseDemandPost(post.id, status.building, post.posted_at)
+    return None
 
 
 def close_demand_post(

@@ -24,11 +24,9 @@ from datetime import datetime
 
 from gamestate.dynasties.nomicland.actions import action_to_json
 from gamestate.dynasties.nomicland.audit.inputs import BlogEffect, RosterView
-from gamestate.dynasties.nomicland.demand_actions import CloseDemandPost
+from gamestate.dynasties.nomicland.demand_actions import allowed_close
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.planning import (
-    Closing,
-    DemandStatus,
     PlanningInputs,
     demand_post_checks,
     demand_status,
@@ -94,7 +92,7 @@ def demand_closes(
         decision = _by_comment(post, inputs, at, roster_at)
         if decision is None:
             status = demand_status(post, inputs, now=at)
-            action = _close(post, status)
+            action = allowed_close(post, status)
             if action is not None:
                 when = status.closable_at or status.closable_without_effect_after or at
                 effect = BlogEffect(DEMAND_CLOSE, post.id, when, "", action_to_json(action))
@@ -118,26 +116,10 @@ def _by_comment(
         text = comment_text(comment.body_html)
         if not _CLOSING.search(text) or not roster_at(comment.posted_at).is_active(comment.author):
             continue
-        action = _close(post, demand_status(post, inputs, now=comment.posted_at))
+        action = allowed_close(post, demand_status(post, inputs, now=comment.posted_at))
         if action is not None:
             effect = BlogEffect(
                 DEMAND_CLOSE, post.id, comment.posted_at, comment.author, action_to_json(action)
             )
             return DemandDecision(effect, True)
-    return None
-
-
-def _close(post: Post, status: DemandStatus) -> CloseDemandPost | None:
-    """The close the status allows now (None: it may not be closed yet)."""
-    if status.closing is Closing.CLOSE and status.winning is not None:
-        return CloseDemandPost(
-            post.id,
-            status.building,
-            post.posted_at,
-            builder=status.winning.bidder,
-            amount=status.winning.amount or 0,
-            winning_at=status.winning.at,
-        )
-    if status.closing is Closing.CLOSE_WITHOUT_EFFECT:
-        return CloseDemandPost(post.id, status.building, post.posted_at)
     return None
