@@ -58,10 +58,17 @@ from rules_text import BuildingCatalogue, ChangeValue, Page, SetValue, read_prop
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
-from wikibot.mirror.ledger import APPLIED, BASELINE, STARTED, Ledger, LedgerEntry
-from wikibot.mirror.ledger import NOMICLAND as ECONOMY
+from wikibot.mirror.ledger import APPLIED, BASELINE, Ledger, LedgerEntry
 from wikibot.mirror.schema import LedgerRow
 from wikibot.resolve.ledger import kill_point
+from wikibot.wiki.audit_record import (
+    AUDIT,
+    REPORT,
+    AuditedRevision,
+    record_revisions,
+    record_row,
+    repair_unfinished,
+)
 from wikibot.wiki.drift import ruleset_buildings
 from wikibot.wiki.economy import FRONT_PAGE
 from wikibot.wiki.pages.gamestate import COLUMNS
@@ -95,18 +102,10 @@ __all__ = [
     "unpublished",
 ]
 
-AUDIT = "audit"
-"""The ledger domain of the audit's per-revision rows (its cursor)."""
-REPORT = "audit-report"
-"""The ledger domain of the report page's updates: one operation per audit that recorded
-revisions, ``started`` in the same transaction as them and ``applied`` once the page lists
-every flagged revision recorded (the page is rebuilt from the mirror, so a run killed
-before its edit is finished by the next)."""
 CLI = "wiki audit --apply"
 """Who audits, on a report operation: the command (the default), or :data:`WATCH`."""
 WATCH = "watch"
 """The watcher, which announces each flagged revision it records."""
-_AUDIT_ACTION = "audit"
 
 
 @dataclass(frozen=True)
@@ -407,14 +406,6 @@ def _fact_entry(fact: NewFact, titles: Mapping[int, str]) -> LedgerEntry:
     )
 
 
-def _record(ledger: Ledger, entry: LedgerEntry, what: str) -> None:
-    """One row, written ``started`` then ``applied`` (each a write point)."""
-    ledger.start(entry, once=True)
-    kill_point(f"audit: {what} started")
-    ledger.finish(entry.op_id, entry.revisions)
-    kill_point(f"audit: {what} applied")
-
-
 def record_audit(mirror: Mirror, run: AuditRun, *, by: str = CLI) -> tuple[int, int]:
     """Writes the new ledger rows, the cursor, the per-revision rows and the report
     operation, each once and all in one transaction (a run killed midway recorded
@@ -423,104 +414,30 @@ def record_audit(mirror: Mirror, run: AuditRun, *, by: str = CLI) -> tuple[int, 
     recorded = run.recordable
     passed = {r.revid for r in recorded}
     ledger = Ledger(mirror)
-    audits = Ledger(mirror, domain=AUDIT)
-    reports = Ledger(mirror, domain=REPORT)
     facts = 0
-    rows: list[RevisionAudit] = []
+    audited = [
+        AuditedRevision(
+            run.revision_titles.get(r.revid, run.titles.get(r.page, r.page)),
+            r.revid,
+            r.at,
+            r.editor,
+            r.verdict.value,
+            r.is_flagged,
+            r.to_json(),
+        )
+        for r in recorded
+    ]
     with mirror.bound(), mirror.db.atomic():
-        _repair(mirror, reports)
+        repair_unfinished(mirror)
         for fact in run.result.new_facts:
             if not set(fact.revisions) <= passed or ledger.get(fact.op_id) is not None:
                 continue  # waits for its pending half, or recorded already
             entry = _fact_entry(fact, run.revision_titles)
-            _record(ledger, entry, f"ledger row {entry.op_id}")
+            record_row(ledger, entry, f"ledger row {entry.op_id}")
             facts += 1
-        for title, base in run.read.bases.items():
-            # Where this audit started on each page: the cursor of a page it found nothing on.
-            op_id = f"{AUDIT}:base:{title}"
-            if audits.get(op_id) is None:
-                base_row = LedgerEntry(
-                    op_id,
-                    run.now,
-                    "nomicbot",
-                    _AUDIT_ACTION,
-                    arguments={"page": title, "revid": base.revid or 0, "verdict": "base"},
-                    cause=f"the audit started after {run.since}",
-                )
-                _record(audits, base_row, f"cursor {title}")
-        for r in recorded:
-            op_id = f"{AUDIT}:{r.revid}"
-            if audits.get(op_id) is not None:
-                continue
-            title = run.revision_titles.get(r.revid, run.titles.get(r.page, r.page))
-            finding = LedgerEntry(
-                op_id,
-                r.at,
-                r.editor,
-                _AUDIT_ACTION,
-                arguments={"page": title, "revid": r.revid, "verdict": r.verdict.value},
-                after=r.to_json(),
-                cause=f"revision {r.revid}",
-                revisions={title: r.revid},
-            )
-            _record(audits, finding, f"finding {r.revid}")
-            rows.append(r)
-        if rows:
-            # The report page must now list these: done (applied) once it does.
-            last = max(r.revid for r in rows)
-            reports.start(
-                LedgerEntry(
-                    f"{REPORT}:{last}",
-                    max(r.at for r in rows),  # the same whenever the audit ran
-                    "nomicbot",
-                    "audit report",
-                    arguments={
-                        "audited": len(rows),
-                        "flagged": [r.revid for r in rows if r.is_flagged],
-                        "by": by,
-                    },
-                    cause=f"revisions audited up to {last}",
-                ),
-                once=True,
-            )
-            kill_point("audit: report started")
+        new = record_revisions(mirror, run.read, audited, since=run.since, now=run.now, by=by)
     kill_point("audit: recorded")
-    return facts, len(rows)
-
-
-def _repair(mirror: Mirror, reports: Ledger) -> None:
-    """What an audit run before the record was one transaction may have left: rows written
-    ``started`` and never ``applied`` (each was whole when started: it is finished), and
-    findings the report page may lack (no report operation was kept then): the page is
-    rebuilt once from the mirror."""
-    stuck = list(
-        LedgerRow.select(LedgerRow.op_id).where(
-            (LedgerRow.state == STARTED)
-            & (
-                (LedgerRow.domain == AUDIT)
-                | ((LedgerRow.domain == ECONOMY) & LedgerRow.op_id.startswith(f"{AUDIT}:"))
-            )
-        )
-    )
-    for row in stuck:
-        LedgerRow.update(state=APPLIED).where(LedgerRow.op_id == row.op_id).execute()
-    audited = LedgerRow.select().where(
-        (LedgerRow.domain == AUDIT) & ~LedgerRow.op_id.startswith(f"{AUDIT}:base:")
-    )
-    reported = LedgerRow.select().where(LedgerRow.domain == REPORT).exists()
-    if (stuck or not reported) and audited.exists():
-        last = max(int(r.arguments["revid"]) for r in audited)
-        reports.start(
-            LedgerEntry(
-                f"{REPORT}:repair:{last}",
-                max(r.at for r in audited),
-                "nomicbot",
-                "audit report",
-                arguments={"audited": 0, "flagged": [], "by": "repair"},
-                cause=f"rows an interrupted audit left unfinished or unlisted, up to {last}",
-            ),
-            once=True,
-        )
+    return facts, new
 
 
 def unpublished(mirror: Mirror) -> list[LedgerEntry]:

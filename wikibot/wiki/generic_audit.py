@@ -36,7 +36,6 @@ from gamestate.dynasties.generic.audit import (
     GenericAudit,
     GenericInput,
     PageRevision,
-    RevisionAudit,
     Roll,
     Shared,
     audit_tables,
@@ -51,10 +50,11 @@ from rules_text.value_effects import value_effects
 from wikibot.config import WikiConfig
 from wikibot.errors import WikiError
 from wikibot.mirror.api import Mirror
-from wikibot.mirror.ledger import Ledger, LedgerEntry
+from wikibot.mirror.ledger import Ledger
 from wikibot.mirror.schema import LedgerRow
 from wikibot.resolve.ledger import kill_point
-from wikibot.wiki.audit import AUDIT, CLI, REPORT, _record, _repair, roster_functions
+from wikibot.wiki.audit import CLI, roster_functions
+from wikibot.wiki.audit_record import AUDIT, AuditedRevision, record_revisions, repair_unfinished
 from wikibot.wiki.revisions import (
     Cursor,
     RevisionReader,
@@ -328,60 +328,23 @@ def run_generic_audit(
 def record_generic(mirror: Mirror, run: GenericRun, *, by: str = CLI) -> int:
     """Records each audited revision once, with where the audit started on each page and
     the report operation, in one transaction; returns how many revisions were new."""
-    audits = Ledger(mirror, domain=AUDIT)
-    reports = Ledger(mirror, domain=REPORT)
-    rows: list[RevisionAudit] = []
+    audited = [
+        AuditedRevision(
+            r.revision.page,
+            r.revision.revid,
+            r.revision.at,
+            r.revision.editor,
+            r.verdict,
+            r.is_flagged,
+            r.to_json(),
+        )
+        for r in run.result.revisions
+    ]
     with mirror.bound(), mirror.db.atomic():
-        _repair(mirror, reports)
-        for title, base in run.read.bases.items():
-            op_id = f"{AUDIT}:base:{title}"
-            if audits.get(op_id) is None:
-                entry = LedgerEntry(
-                    op_id,
-                    run.now,
-                    "nomicbot",
-                    "audit",
-                    arguments={"page": title, "revid": base.revid or 0, "verdict": "base"},
-                    cause=f"the audit started after {run.since}",
-                )
-                _record(audits, entry, f"cursor {title}")
-        for r in run.result.revisions:
-            op_id = f"{AUDIT}:{r.revision.revid}"
-            if audits.get(op_id) is not None:
-                continue
-            title = r.revision.page
-            entry = LedgerEntry(
-                op_id,
-                r.revision.at,
-                r.revision.editor,
-                "audit",
-                arguments={"page": title, "revid": r.revision.revid, "verdict": r.verdict},
-                after=r.to_json(),
-                cause=f"revision {r.revision.revid}",
-                revisions={title: r.revision.revid},
-            )
-            _record(audits, entry, f"finding {r.revision.revid}")
-            rows.append(r)
-        if rows:
-            last = max(r.revision.revid for r in rows)
-            reports.start(
-                LedgerEntry(
-                    f"{REPORT}:{last}",
-                    max(r.revision.at for r in rows),
-                    "nomicbot",
-                    "audit report",
-                    arguments={
-                        "audited": len(rows),
-                        "flagged": [r.revision.revid for r in rows if r.is_flagged],
-                        "by": by,
-                    },
-                    cause=f"revisions audited up to {last}",
-                ),
-                once=True,
-            )
-            kill_point("audit: report started")
+        repair_unfinished(mirror)
+        new = record_revisions(mirror, run.read, audited, since=run.since, now=run.now, by=by)
     kill_point("audit: recorded")
-    return len(rows)
+    return new
 
 
 def _finding(f: Mapping[str, Any]) -> str:
