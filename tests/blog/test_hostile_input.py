@@ -227,7 +227,7 @@ def test_a_comment_with_the_wordpress_theme_s_classes_does_not_hide_the_page(
             '<h3 class="proposal Enacted"><a href="/archive/fake">Proposal: Fake</a></h3>'
             '<p><em>posted by <a href="/member/1">Kevan</a> at 19 May 2016 10:00:00 UTC</em></p>'
             '<p><a href="/archive/fake#comments">Comments (0)</a></p>',
-            "a post title 'fake' inside a post's body; not read as a post",
+            "",
             id="a fake post in a post",
         ),
     ],
@@ -245,6 +245,53 @@ def test_links_and_titles_in_a_post_body_are_the_author_s_text(
     done = survive(tmp_path, blog)
     assert {p.id for p in done.game.posts} == {"queue", "demand_gift_shop", "odd", "hostile"}
     assert what in done.sync
+
+
+def test_a_comment_written_in_a_post_s_body_is_no_vote(
+    sandbox_blog: Callable[..., SandboxBlog], tmp_path: Path
+) -> None:
+    """A post's author wrote a comment by Josh, AGAINST, into the body: it was read as
+    Josh's comment, and his Vote."""
+    fake = (
+        '<div class="comment" id="comment-x"><h3><a href="/member/2">Josh</a>: '
+        f'20-05-2016 11:00:00 UTC</h3><div class="commentbody">{AGAINST}</div></div>'
+    )
+    base = game()
+    posts = tuple(replace(p, body_html=fake) if p.id == "queue" else p for p in base.posts)
+    blog = sandbox_blog(replace(base, posts=posts), clock=lambda: NOW)
+    done = survive(tmp_path, blog)
+    (queue,) = (m for m in done.status_json["matters"] if m["id"] == "queue")
+    assert queue["votes"]["Josh"] == "FOR"
+    assert [c.id for c in next(p for p in done.game.posts if p.id == "queue").comments] == ["c1"]
+
+
+@pytest.mark.parametrize("markup", ["classic", "wp2020"])
+@pytest.mark.parametrize(
+    ("opening", "closing"),
+    [
+        pytest.param('<h3 class="comment">', "</h3>", id="h3 class=comment"),
+        pytest.param('<div class="comment">', "</div>", id="div class=comment"),
+        pytest.param("<article>", "</article>", id="articles"),
+        pytest.param('<span><a href="/P2">2</a>', "</span>", id="links"),
+        pytest.param('<div><li class="comment">', "</li></div>", id="li class=comment"),
+        pytest.param('<div><p class="postbody">posted by</p>', "</div>", id="p class=postbody"),
+    ],
+)
+def test_twelve_thousand_nested_tags_in_a_comment(
+    sandbox_blog: Callable[..., SandboxBlog],
+    tmp_path: Path,
+    markup: str,
+    opening: str,
+    closing: str,
+) -> None:
+    """Each tag looked up its ancestors, or searched all it held: minutes or hours for
+    one comment (a tag per step now)."""
+    blog = sandbox_blog(game(), markup, clock=lambda: NOW)
+    comment(blog, "queue", "Bob", opening * 12_000 + ICON + closing * 12_000)
+    comment(blog, "queue", "Alice", AGAINST)
+    done = survive(tmp_path, blog)
+    (queue,) = (m for m in done.status_json["matters"] if m["id"] == "queue")
+    assert queue["votes"]["Alice"] == "AGAINST"
 
 
 @pytest.mark.parametrize(

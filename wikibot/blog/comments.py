@@ -18,12 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 
 from wikibot.blog.dates import find_blog_date
-from wikibot.blog.markup import find_tag, squeezed_text
+from wikibot.blog.markup import BODY_CLASSES, classes_of, find_tag, page_tags, squeezed_text
 
 __all__ = ["RawComment", "classic_comments", "comment_ids", "wp_comments"]
 
@@ -32,12 +31,23 @@ RawComment = tuple[str, str, Tag | None, str | None, datetime | str]
 _ZONE_SUFFIX = re.compile(r"\s*(?:UTC|GMT)$", re.IGNORECASE)
 
 
-def _own(li: Tag, *args: Any, **kwargs: Any) -> Tag | None:
-    """The first match in comment ``li`` that is not in one of its replies."""
-    return next(
-        (el for el in li.find_all(*args, **kwargs) if el.find_parent("li") is li),
-        None,
-    )
+_QUOTED_SHOWN = 10
+"""How many comments found inside another's body are named, one warning each."""
+
+
+def _written(el: Tag, body_class: str) -> bool:
+    """A comment's body (``body_class``) or a post's: what a player wrote."""
+    return any(c == body_class or c in BODY_CLASSES for c in classes_of(el))
+
+
+def _own(li: Tag, name: str | None, class_: str | list[str]) -> Tag | None:
+    """The first element of ``li`` with one of those classes that is not in one of its
+    replies (nor in another ``li``)."""
+    wanted = {class_} if isinstance(class_, str) else set(class_)
+    for el in page_tags(li, lambda el: el.name == "li"):
+        if el.name != "li" and (name is None or el.name == name) and wanted & set(classes_of(el)):
+            return el
+    return None
 
 
 def comment_ids(raw: list[RawComment], warn: Callable[[str], None]) -> list[RawComment]:
@@ -98,49 +108,69 @@ def _is_permalink(a: Tag) -> bool:
 def classic_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawComment]:
     """``div.comment``: author and date in the ``h3``, body in ``div.commentbody``."""
     raw: list[RawComment] = []
-    for box in soup.find_all("div", class_="comment"):
-        if (holder := box.find_parent(class_="commentbody")) is not None:
-            # A quoted comment inside another's body, or a real one swallowed by a tag
-            # left open in an earlier body: either way not read, but named.
-            outer = holder.find_parent("div", class_="comment")
-            outer_id = str(outer.get("id", "")).removeprefix("comment-") if outer else ""
-            link = _commenter_link(find_tag(box, "h3"))
-            ident = str(box.get("id", "")).removeprefix("comment-").strip()
-            warn(
-                f"comment {ident!r} by {link.get_text().strip() if link else '?'!r}: inside "
-                f"the body of comment {outer_id!r} (a quote, or a tag left open there); "
-                "skipped, so its vote is not read"
-            )
-            continue
+    # A comment inside another's body is not looked for one by one (a player may nest
+    # thousands): each body is searched once, below. One in a post's body is its
+    # author's text, never a comment (nor a vote).
+    boxes = [
+        el
+        for el in page_tags(soup, lambda el: _written(el, "commentbody"))
+        if el.name == "div" and "comment" in classes_of(el)
+    ]
+    for box in boxes:
         head = find_tag(box, "h3")
         link = _commenter_link(head)
         icon = find_tag(find_tag(box, class_="commentvote"), "img")
+        body = find_tag(box, "div", class_="commentbody")
+        ident = str(box.get("id", "")).removeprefix("comment-").strip()
         raw.append(
             (
-                str(box.get("id", "")).removeprefix("comment-").strip(),
+                ident,
                 link.get_text().strip() if link is not None else "",
-                find_tag(box, "div", class_="commentbody"),
+                body,
                 str(icon.get("alt", "")).strip().lower() or None if icon else None,
                 squeezed_text(head) if head is not None else "",
             )
         )
+        if body is not None:
+            _quoted(body, ident, warn)
     return comment_ids(raw, warn)
+
+
+def _quoted(body: Tag, outer_id: str, warn: Callable[[str], None]) -> None:
+    """Warns of the comments inside comment ``outer_id``'s body: a quote, or a real one
+    swallowed by a tag left open in an earlier body. Either way not read, but named."""
+    inside = body.find_all("div", class_="comment")
+    for box in inside[:_QUOTED_SHOWN]:
+        link = _commenter_link(find_tag(box, "h3"))
+        ident = str(box.get("id", "")).removeprefix("comment-").strip()
+        warn(
+            f"comment {ident!r} by {link.get_text().strip() if link else '?'!r}: inside "
+            f"the body of comment {outer_id!r} (a quote, or a tag left open there); "
+            "skipped, so its vote is not read"
+        )
+    if len(inside) > _QUOTED_SHOWN:
+        warn(
+            f"{len(inside) - _QUOTED_SHOWN} more comments inside the body of comment "
+            f"{outer_id!r}; skipped, so their votes are not read"
+        )
 
 
 def wp_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawComment]:
     """``li.comment``: ``data-*`` attributes, body in its own ``div.content``."""
     raw: list[RawComment] = []
-    for li in soup.find_all("li", class_="comment"):
-        if li.find_parent(class_="content"):
+    # Not looked for in a comment's body (div.content), where a player may nest thousands,
+    # nor in a post's body.
+    for li in page_tags(soup, lambda el: _written(el, "content")):
+        if li.name != "li" or "comment" not in classes_of(li):
             continue
         ident = str(li.get("data-comment-id") or li.get("id") or "")
         ident = ident.removeprefix("comment-").strip()
-        name = find_tag(_own(li, class_="author-name"), "a")
+        name = find_tag(_own(li, None, "author-name"), "a")
         author = str(li.get("data-author-name") or "") or (name.get_text().strip() if name else "")
-        body = _own(li, "div", class_="content")
+        body = _own(li, "div", "content")
         # The vote is the comment's data-vote field, never an icon: div.vote only shows it.
         word = str(li.get("data-vote") or "").strip().lower()
-        icon = find_tag(_own(li, "div", class_="vote"), "img")
+        icon = find_tag(_own(li, "div", "vote"), "img")
         shown = str(icon.get("alt", "")).strip().lower() if icon else ""
         if shown and word in ("", "no-vote", "none"):
             where = f"comment {ident!r} by {author!r}" if ident else f"a comment by {author!r}"
@@ -149,7 +179,7 @@ def wp_comments(soup: BeautifulSoup, warn: Callable[[str], None]) -> list[RawCom
                 f"{where}: its div.vote shows {shown!r} but its data-vote is {field}; "
                 "only data-vote is the vote, so none is read"
             )
-        when: datetime | str = squeezed_text(_own(li, class_=["meta", "comment-meta"]))
+        when: datetime | str = squeezed_text(_own(li, None, ["meta", "comment-meta"]))
         stamp = str(li.get("data-comment-time") or "")
         try:
             when = datetime.fromtimestamp(int(stamp), UTC)

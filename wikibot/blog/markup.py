@@ -16,7 +16,7 @@ that is searched, never stored (a footer, a date line), is squeezed by
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import SplitResult, urljoin, urlsplit
 
@@ -38,13 +38,14 @@ __all__ = [
     "classes_of",
     "detect_markup",
     "find_tag",
-    "in_comments",
-    "in_player_text",
     "inner_html",
+    "is_comment_region",
     "is_complete_page",
+    "is_player_text",
     "next_listing_url",
     "nodes_html",
     "numbered_page",
+    "page_tags",
     "squeezed_text",
 ]
 
@@ -130,11 +131,15 @@ def canonical_html(fragment: str) -> str:
     return inner_html(div) if isinstance(div, Tag) else ""
 
 
-_WP_HOOKS = (
-    "li.comment[data-comment-time], [class*='term-category-'], [class*='status-open'], "
-    "[class*='status-enacted'], [class*='status-failed'], [class*='status-vetoed'], "
-    "[class*='status-illegal'], meta[name=generator]"
+_WP_CLASSES = (
+    "term-category-",
+    "status-open",
+    "status-enacted",
+    "status-failed",
+    "status-vetoed",
+    "status-illegal",
 )
+"""What the 2020 theme's classes hold (``status-open``, ``term-category-cfj``)."""
 _WRITTEN = (*BODY_CLASSES, "commentbody", "content")
 """Classes of the elements holding what players wrote: a post's or a comment's body."""
 
@@ -146,10 +151,17 @@ def detect_markup(soup: BeautifulSoup) -> str:
     ``<span class="status-open">``) are text, not the page's markup: read as
     hooks, one comment would make a classic page unreadable.
     """
-    for el in soup.css.iselect(_WP_HOOKS):  # lazily: the first hook decides
-        if el.find_parent(class_=_WRITTEN) is not None:
+    for el in page_tags(soup, lambda el: any(c in _WRITTEN for c in classes_of(el))):
+        if any(c in _WRITTEN for c in classes_of(el)):
             continue
-        if el.name != "meta" or "wordpress" in str(el.get("content", "")).lower():
+        if el.name == "li" and "comment" in classes_of(el) and el.has_attr("data-comment-time"):
+            return "wp2020"
+        if el.name == "meta" and el.get("name") == "generator":
+            if "wordpress" in str(el.get("content", "")).lower():
+                return "wp2020"
+            continue
+        written = " ".join(classes_of(el))
+        if any(hook in written for hook in _WP_CLASSES):
             return "wp2020"
     return "classic"
 
@@ -203,18 +215,36 @@ def numbered_page(path: str) -> tuple[str, int]:
     return m["base"], int(m["offset"] or m["page"])
 
 
-def in_comments(el: Tag) -> bool:
-    """Inside a comment or the comments section (where quoted text may look like a post)."""
-    if el.find_parent(id="comments") is not None:
-        return True
-    return el.find_parent(class_=COMMENT_REGIONS) is not None
+def page_tags(root: Tag, skip: Callable[[Tag], bool]) -> Iterator[Tag]:
+    """The tags under ``root`` in document order, not looking inside those ``skip``
+    names (which are given themselves).
+
+    One step per tag however deep a player nests tags: looking up each tag's
+    ancestors instead costs the depth every time, hours for a comment of twenty
+    thousand nested ``<h3>``.
+    """
+    stack = [iter(root.contents)]
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+        elif isinstance(node, Tag):
+            yield node
+            if not skip(node):
+                stack.append(iter(node.contents))
 
 
-def in_player_text(el: Tag) -> bool:
-    """Inside text a player wrote: a comment, or a post's body (or a wp2020 ``article``)."""
-    if in_comments(el):
+def is_comment_region(el: Tag) -> bool:
+    """A comment or the comments section (where quoted text may look like a post)."""
+    return el.get("id") == "comments" or any(c in COMMENT_REGIONS for c in classes_of(el))
+
+
+def is_player_text(el: Tag) -> bool:
+    """A comment or the comments section, a post's body, or a wp2020 ``article``: what
+    players wrote, or holds it."""
+    if el.name == "article" or is_comment_region(el):
         return True
-    return el.find_parent(class_=BODY_CLASSES) is not None or el.find_parent("article") is not None
+    return any(c in BODY_CLASSES for c in classes_of(el))
 
 
 def next_listing_url(soup: BeautifulSoup, url: str) -> str | None:
@@ -238,7 +268,11 @@ def next_listing_url(soup: BeautifulSoup, url: str) -> str | None:
         ok = target.scheme in ("http", "https") and target.netloc == here.netloc
         return target if ok else None
 
-    links = [a for a in soup.find_all("a", href=True) if not in_player_text(a)]
+    links = [
+        a
+        for a in page_tags(soup, is_player_text)
+        if a.name == "a" and a.get("href") is not None and not is_player_text(a)
+    ]
     for a in links:
         if "next" in (a.get("rel") or ()) and (target := same_site(str(a["href"]))) is not None:
             return target.geturl()

@@ -47,7 +47,8 @@ naming the page and what was missing, and the rest of the page is kept:
   site does not show (``Withdrawn``: read as Failed), a missing category
   (left empty; a layout class such as ``posttitle`` is never one), a resolved
   post without an "Adminned at" line, a post listed twice (the first kept) and
-  comments inside another comment's body (skipped) are each a warning;
+  comments inside another comment's body (skipped; ten named, then a count)
+  are each a warning;
 * a post without an author link keeps an empty author; a listing entry
   without a readable date is skipped (:func:`parse_post` raises ScrapeError
   instead); a missing ``Comments (N)``, or one beyond belief (over
@@ -70,9 +71,12 @@ naming the page and what was missing, and the rest of the page is kept:
   "I bid X" (X of thousands of digits), which rule "Planning" then ignores.
 
 What players write (a post's body, a comment) is data, never the page's
-markup: a post title in a post's body is no post (a warning), the 2020 theme's
-classes in a comment do not change how the page is read, and a link there is
-never followed as the next listing page (:func:`next_listing_url`).
+markup: a post title or a comment written in a post's body is neither (nor a
+vote), the 2020 theme's classes in a comment do not change how the page is
+read, and a link there is never followed as the next listing page
+(:func:`next_listing_url`). The page is walked from the top, never looking
+into a body or a comment for the page's own parts, so that tags nested twenty
+thousand deep cost one step each (:func:`page_tags`).
 """
 
 from __future__ import annotations
@@ -104,11 +108,12 @@ from wikibot.blog.markup import (
     classes_of,
     detect_markup,
     find_tag,
-    in_comments,
     inner_html,
+    is_comment_region,
     is_complete_page,
     next_listing_url,
     nodes_html,
+    page_tags,
     squeezed_text,
 )
 from wikibot.blog.outcome import is_adminned_line, paragraph_lines, status_from_page
@@ -142,6 +147,20 @@ def _post_id(href: str) -> str | None:
     head, sep, rest = path.partition("/archive/")
     ident = rest.strip("/").split("/")[0] if sep else ""
     return unquote(ident) or None
+
+
+def _is_body(el: Tag) -> bool:
+    return any(c in BODY_CLASSES for c in classes_of(el))
+
+
+def _in_written(el: Tag) -> bool:
+    """Is ``el`` a comment or the comments section, or a post's body (not looked into)."""
+    return is_comment_region(el) or _is_body(el)
+
+
+def _in_article(el: Tag) -> bool:
+    """What a wp2020 post is not looked for in: comments, a body, another post."""
+    return el.name == "article" or is_comment_region(el) or "entry-content" in classes_of(el)
 
 
 def _is_footer(p: Tag) -> bool:
@@ -186,15 +205,11 @@ class _PageReader:
         """Each post on the page, in page order."""
         if self.markup == "classic":
             titles = []
-            for h3 in self.soup.find_all("h3"):
-                link = h3.find("a", href=re.compile("/archive/"))
-                if not isinstance(link, Tag) or in_comments(h3):
-                    continue
-                ident = _post_id(str(link.get("href", "")))
-                if ident and h3.find_parent(class_=BODY_CLASSES) is not None:
-                    # A post's author may write anything in its body, a title included.
-                    self.warn(f"a post title {ident!r} inside a post's body; not read as a post")
-                elif ident:
+            # Not in the comments, nor in a post's body: its author may write a title there.
+            for h3 in page_tags(self.soup, _in_written):
+                link = h3.find("a", href=re.compile("/archive/")) if h3.name == "h3" else None
+                ident = _post_id(str(link.get("href", ""))) if isinstance(link, Tag) else None
+                if isinstance(link, Tag) and ident:
                     titles.append((h3, link, ident))
             heads = {id(h3) for h3, _, _ in titles}
             found = []
@@ -204,10 +219,8 @@ class _PageReader:
                 found.append(_Block(box, link, ident, box, body))
             return found
         found = []
-        for article in self.soup.find_all("article"):
-            if "comment-body" in classes_of(article) or in_comments(article):
-                continue
-            if article.find_parent(class_="entry-content") or article.find_parent("article"):
+        for article in page_tags(self.soup, _in_article):  # never one inside another
+            if article.name != "article" or "comment-body" in classes_of(article):
                 continue
             title = article.find(class_=_TITLE_CLASSES) or article
             link = title.find("a", href=re.compile("/archive/"))
@@ -250,16 +263,17 @@ class _PageReader:
             box = up
         return box
 
-    def _outside(
-        self, box: Tag, body: Tag | list[Any] | None, name: str | bool, **attrs: Any
-    ) -> list[Tag]:
-        """``box``'s descendants matching, except those in the post body or the comments."""
-        inside = body if isinstance(body, Tag) else None
+    def _outside(self, box: Tag, body: Tag | list[Any] | None, name: str | bool) -> list[Tag]:
+        """``box``'s descendants named ``name`` (True: any), except the post's body, a
+        post body's element (``postbody``...) and what they or the comments hold."""
+
+        def skip(el: Tag) -> bool:
+            return el is body or _in_written(el)
+
         return [
             el
-            for el in box.find_all(name, **attrs)
-            if (inside is None or (el is not inside and inside not in el.parents))
-            and not in_comments(el)
+            for el in page_tags(box, skip)
+            if (name is True or el.name == name) and el is not body and not _is_body(el)
         ]
 
     def _kind(
@@ -287,7 +301,7 @@ class _PageReader:
                 else:
                     others.append(word)
         else:  # status-enacted term-category-proposal, on the article or in its template
-            holders = [block.box, *self._outside(block.meta, block.body, True, class_=True)]
+            holders = [block.box, *self._outside(block.meta, block.body, True)]
             for el in holders:
                 for w in classes_of(el):
                     if w.startswith("term-category-"):
@@ -332,7 +346,8 @@ class _PageReader:
         linked = next(
             (
                 a.get_text().strip()
-                for a in self._outside(block.meta, block.body, "a", rel=["tag", "category"])
+                for a in self._outside(block.meta, block.body, "a")
+                if {"tag", "category"} & set(a.get("rel") or ())
             ),
             "",
         )
