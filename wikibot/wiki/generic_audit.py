@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from gamestate.dynasties.generic.audit import (
+from gamestate.dynasties.generic.audit import audit_tables
+from gamestate.dynasties.generic.records import (
     EARLY,
     Cell,
     Effect,
@@ -38,7 +39,6 @@ from gamestate.dynasties.generic.audit import (
     PageRevision,
     Roll,
     Shared,
-    audit_tables,
 )
 from gamestate.profiles.blognomic_139.admin_notes import parse_admin_note
 from gamestate.profiles.blognomic_139.models import Category, Game, PostStatus

@@ -21,7 +21,8 @@ changed (page, table, row, column, from, to; tables read by
 
 Each revision's verdict: ``illegal`` (flagged), ``unchecked``, ``legal`` (every
 change explained), ``no change`` (no cell changed) or ``unreadable`` (text hidden).
-Pure: the caller passes the revisions, the roster and the rules of each instant.
+Pure: the caller passes the revisions, the roster and the rules of each instant. The
+records it reads and returns are in :mod:`gamestate.dynasties.generic.records`.
 """
 
 from __future__ import annotations
@@ -42,29 +43,12 @@ from gamestate.dynasties.generic.records import (
     RevisionAudit,
     RevisionVerdict,
     Roll,
-    Shared,
     cell_name,
 )
 from rules_text.dynasty import Quote
 from rules_text.tables import Tables, read_tables
 
-__all__ = [
-    "EARLY",
-    "Cell",
-    "CellChange",
-    "Effect",
-    "Finding",
-    "GenericAudit",
-    "GenericInput",
-    "Missing",
-    "PageRevision",
-    "RevisionAudit",
-    "RevisionVerdict",
-    "Roll",
-    "Shared",
-    "audit_tables",
-    "cell_name",
-]
+__all__ = ["audit_tables"]
 
 Grid = dict[Cell, str]
 

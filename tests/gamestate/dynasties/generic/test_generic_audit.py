@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from gamestate.dynasties.generic.audit import (
+from gamestate.dynasties.generic.audit import audit_tables
+from gamestate.dynasties.generic.records import (
     Effect,
     GenericAudit,
     GenericInput,
     PageRevision,
     Roll,
     Shared,
-    audit_tables,
 )
 from rules_text.dynasty import read_dynasty
 from tests.any_dynasty import SEEKERS, seekers_table
