@@ -306,7 +306,7 @@ def run_generic_audit(
     )
     inp = GenericInput(
         revisions=[
-            PageRevision(r.title, r.revid, r.editor, r.at, r.summary, r.text, r.bot)
+            PageRevision(r.title, r.revid, r.parent, r.editor, r.at, r.summary, r.text, r.bot)
             for r in now_revisions
         ],
         base=base,

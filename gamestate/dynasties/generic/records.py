@@ -41,22 +41,27 @@ def cell_name(cell: Cell) -> str:
 
 @dataclass(frozen=True)
 class PageRevision:
-    """One revision of a gamestate page."""
+    """One revision of a gamestate page, as every dynasty's audit reads it (the Nomicland
+    audit names it ``Revision``)."""
 
     page: str
-    """The page's title."""
+    """The page's title; in the Nomicland audit its role, ``"Nomicland"`` or
+    ``"Gamestate"``."""
     revid: int
     """Its revision id."""
+    parent: int | None
+    """The revision it was made on (None: the page's first)."""
     editor: str
-    """Who saved it ('' when hidden)."""
+    """Who saved it (a wiki user name, as the roster spells players; '' when hidden)."""
     at: datetime
-    """When (UTC)."""
+    """When it was saved (UTC)."""
     summary: str
     """Its edit summary."""
     text: str | None
-    """Its wikitext; None when the wiki hides it."""
+    """Its wikitext; None when it could not be read (reported, never guessed)."""
     bot: bool = False
-    """Saved by the bot's account."""
+    """Saved by the bot's account (the Nomicland audit matches it to its ledger row and
+    does not audit it again)."""
 
 
 @dataclass(frozen=True)

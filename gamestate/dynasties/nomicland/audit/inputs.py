@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from gamestate.dynasties.generic.records import PageRevision
 from gamestate.profiles.blognomic_139.models import Post
 from rules_text.buildings import BuildingCatalogue
 
@@ -35,26 +36,9 @@ DEFAULT_PAIRING_WINDOW = timedelta(hours=1)
 and its cost on the Gamestate page an hour later are one action; later, each is a lone half."""
 
 
-@dataclass(frozen=True)
-class Revision:
-    """One revision of a gamestate page."""
-
-    page: str
-    """``"Nomicland"`` or ``"Gamestate"``: the page's role, not its title."""
-    revid: int
-    """The revision id."""
-    parent: int | None
-    """The revision it was made on (None: the page's first)."""
-    editor: str
-    """Who saved it (a wiki user name, as the roster spells players)."""
-    at: datetime
-    """When it was saved (UTC)."""
-    summary: str
-    """The edit summary."""
-    text: str | None
-    """The page text; None when it could not be read (reported, never guessed)."""
-    bot: bool = False
-    """The bot's own edit: matched to its ledger row, not audited again."""
+Revision = PageRevision
+"""One revision of a gamestate page: its ``page`` is the page's role (:data:`NOMICLAND` or
+:data:`GAMESTATE`), not its title."""
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def table(ann: int, ben: int, cy: int = 1) -> str:
 
 
 def rev(n: int, editor: str, text: str, hours: float, summary: str = "") -> PageRevision:
-    return PageRevision("Seekers", n, editor, T0 + timedelta(hours=hours), summary, text)
+    return PageRevision("Seekers", n, n - 1, editor, T0 + timedelta(hours=hours), summary, text)
 
 
 def run(
@@ -148,7 +148,7 @@ def test_an_amount_is_added_to_the_value_the_edit_found_and_a_correction_in_hiat
 def test_an_unreadable_revision_and_a_junk_table_are_said_never_raised() -> None:
     result = run(
         [
-            PageRevision("Seekers", 1, "Ann", T0, "", None),
+            PageRevision("Seekers", 1, None, "Ann", T0, "", None),
             rev(2, "Ann", "{|\n! only\n", 1),
         ]
     )
