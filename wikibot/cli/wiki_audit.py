@@ -17,7 +17,7 @@ from wikibot.mirror.locks import game_lock
 from wikibot.resolve.run import game_with_resolutions
 from wikibot.wiki.audit import AuditRun, record_audit, run_audit
 from wikibot.wiki.audit_page import publish_recorded
-from wikibot.wiki.client import connect
+from wikibot.wiki.client import EditResult, connect
 from wikibot.wiki.generic_audit import (
     GenericRun,
     record_generic,
@@ -207,17 +207,16 @@ def audit_command(
     _print(run, as_json=as_json)
     if apply_:
         facts, rows = recorded
-        said = f"Recorded {facts} ledger row(s) and {rows} audited revision(s)"
-        if published is not None and published.saved:
-            said += f"; {published.title}: saved revision {published.revid}"
-        elif published is not None:
-            said += f"; {published.title}: no change"
-        click.echo(said + ".", err=as_json)
+        _recorded(
+            f"Recorded {facts} ledger row(s) and {rows} audited revision(s)", published, as_json
+        )
     else:
         click.echo("Dry run: nothing recorded (use --apply to record).", err=as_json)
 
 
-def _print_generic(run: GenericRun, *, as_json: bool, apply_: bool, rows: int, page: Any) -> None:
+def _print_generic(
+    run: GenericRun, *, as_json: bool, apply_: bool, rows: int, page: EditResult | None
+) -> None:
     data = run.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -227,7 +226,12 @@ def _print_generic(run: GenericRun, *, as_json: bool, apply_: bool, rows: int, p
     if not apply_:
         click.echo("Dry run: nothing recorded (use --apply to record).", err=as_json)
         return
-    said = f"Recorded {rows} audited revision(s)"
+    _recorded(f"Recorded {rows} audited revision(s)", page, as_json)
+
+
+def _recorded(said: str, page: EditResult | None, as_json: bool) -> None:
+    """What ``--apply`` recorded, then what became of the report page (saved, no change;
+    nothing when it was not edited), in one line (on stderr with ``--json``)."""
     if page is not None and page.saved:
         said += f"; {page.title}: saved revision {page.revid}"
     elif page is not None:
