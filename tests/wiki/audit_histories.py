@@ -1,10 +1,14 @@
 """The histories the issue-30 audit tests import into the sandbox wiki, and how they run
-``nomicbot wiki audit`` on them (``tests/wiki/test_audit_misreads*.py``)."""
+``nomicbot wiki audit`` on them (``tests/wiki/test_audit_misreads*.py``), in this process
+or (the killed-run tests) in a process of its own."""
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import subprocess
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -19,6 +23,7 @@ from wikibot.cli import cli
 from wikibot.config import load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
+from wikibot.resolve.ledger import KILL_AT_ENV
 from wikibot.sandbox.mediawiki import RunningWiki, create_account
 from wikibot.wiki.dump import DumpRevision, import_history
 
@@ -70,6 +75,27 @@ def audit(config: Path, *args: str, since: Sequence[str] = SINCE) -> dict[str, A
     assert result.exit_code == 0, result.output
     data: dict[str, Any] = json.loads(result.stdout)
     return data
+
+
+def audit_process(
+    config: Path, *args: str, kill_at: str | None = None, **env_vars: str
+) -> subprocess.CompletedProcess[str]:
+    """``nomicbot wiki audit --config CONFIG ARGS`` in a process of its own, without this
+    process's ``NOMICBOT_`` variables: killed at the write point ``kill_at`` when given
+    (``NOMICBOT_TEST_KILL_AT``), with ``env_vars`` set."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NOMICBOT_")}
+    if kill_at is not None:
+        env[KILL_AT_ENV] = kill_at
+    env.update(env_vars)
+    return subprocess.run(
+        [sys.executable, "-c", "from wikibot.cli import cli; cli()", "wiki", "audit"]
+        + ["--config", str(config), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
 
 
 def audit_text(config: Path, *args: str, since: Sequence[str] = SINCE) -> str:

@@ -4,20 +4,17 @@ those of an uninterrupted run (the real sandbox wiki; the Seekers' table)."""
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.any_dynasty import SEEKERS
 from tests.plugins.wiki import HumanEditor
+from tests.wiki.audit_histories import audit_process
 from tests.wiki.test_any_dynasty_audit import accounts, at, make_game, seekers  # noqa: F401
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.schema import LedgerRow
-from wikibot.resolve.ledger import KILL_AT_ENV
 from wikibot.sandbox.mediawiki import RunningWiki
 from wikibot.wiki.client import WikiClient
 from wikibot.wiki.dump import DumpRevision
@@ -25,21 +22,6 @@ from wikibot.wiki.dump import DumpRevision
 pytestmark = pytest.mark.integration
 
 ARGS = ("--since", "2016-06-01T11:00:00Z", "--now", "2016-06-03T00:00:00Z", "--apply")
-
-
-def _audit(config: Path, kill_at: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NOMICBOT_")}
-    if kill_at is not None:
-        env[KILL_AT_ENV] = kill_at
-    return subprocess.run(
-        [sys.executable, "-c", "from wikibot.cli import cli; cli()", "wiki", "audit"]
-        + ["--config", str(config), *ARGS],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
 
 
 def _game(wiki: RunningWiki, where: Path, page: str, audit_page: str) -> Path:
@@ -78,8 +60,9 @@ def test_killed_then_rerun_ends_as_an_uninterrupted_run(
     bot: WikiClient,
     where: str,
 ) -> None:
-    listed = _audit(
+    listed = audit_process(
         _game(sandbox_wiki, tmp_path / "list", f"{page_title}/L", f"{page_title}/LA"),
+        *ARGS,
         kill_at="list",
     )
     points = [
@@ -95,11 +78,11 @@ def test_killed_then_rerun_ends_as_an_uninterrupted_run(
     number = points.index(wanted) + 1
 
     reference = _game(sandbox_wiki, tmp_path / "ref", f"{page_title}/R", f"{page_title}/RA")
-    assert _audit(reference).returncode == 0
+    assert audit_process(reference, *ARGS).returncode == 0
     killed = _game(sandbox_wiki, tmp_path / "killed", f"{page_title}/K", f"{page_title}/KA")
-    dead = _audit(killed, kill_at=str(number))
+    dead = audit_process(killed, *ARGS, kill_at=str(number))
     assert dead.returncode == -signal.SIGKILL, dead.stderr
-    again = _audit(killed)
+    again = audit_process(killed, *ARGS)
     assert again.returncode == 0, again.stderr
     assert _rows(killed) == _rows(reference)
     page = human.read(f"{page_title}/KA")

@@ -126,20 +126,17 @@ def week(titles: tuple[str, str]) -> list[DumpRevision]:
     return [DumpRevision(p, text, who, when, said) for p, text, who, when, said in edits]
 
 
-@pytest.fixture
-def setup(
-    sandbox_wiki: RunningWiki, accounts: None, page_title: str, tmp_path: Path
-) -> tuple[Path, tuple[str, str], str]:
-    titles = (f"{page_title}/Nomicland", f"{page_title}/Gamestate")
-    audit_page = f"{page_title}/Audit"
+def import_week(wiki: RunningWiki, titles: tuple[str, str], database: Path) -> None:
+    """Imports the front page and the week into the wiki (pages ``titles``: Nomicland,
+    Gamestate; its people's accounts made already) and stores its roster and the DoV in a
+    new mirror at ``database``."""
     import_history(
-        sandbox_wiki.data_dir,
+        wiki.data_dir,
         [
             DumpRevision("Main Page", FRONT, "Admin", datetime(2016, 5, 1, tzinfo=UTC)),
             *week(titles),
         ],
     )
-    database = tmp_path / "mirror.sqlite"
     with Mirror.open(str(database)) as mirror:
         mirror.store_roster(
             [Player("Kevan", admin=True), Player("Josh"), Player("Clucky"), Player("Ais")],
@@ -158,6 +155,16 @@ def setup(
             ),
             seen_at=at(3, 1),
         )
+
+
+@pytest.fixture
+def setup(
+    sandbox_wiki: RunningWiki, accounts: None, page_title: str, tmp_path: Path
+) -> tuple[Path, tuple[str, str], str]:
+    titles = (f"{page_title}/Nomicland", f"{page_title}/Gamestate")
+    audit_page = f"{page_title}/Audit"
+    database = tmp_path / "mirror.sqlite"
+    import_week(sandbox_wiki, titles, database)
     config = write_audit_config(
         tmp_path, sandbox_wiki.wiki_config(), (titles[0], titles[1]), audit_page, database
     )

@@ -12,32 +12,26 @@ no timing), runs it again without the hook, and compares.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import shutil
 import signal
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gamestate.profiles.blognomic_139.models import Player, Post, PostStatus
 from tests.plugins.wiki import HumanEditor
-from tests.wiki.test_audit_end_to_end import FRONT, PEOPLE, at, week, write_audit_config
+from tests.wiki.audit_histories import audit_process
+from tests.wiki.test_audit_end_to_end import PEOPLE, import_week, write_audit_config
 from wikibot.config import load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.locks import WAIT_ENV, game_lock
 from wikibot.mirror.schema import LedgerRow, LockRow
-from wikibot.resolve.ledger import KILL_AT_ENV
 from wikibot.sandbox.mediawiki import RunningWiki, create_account
 from wikibot.wiki.audit import audit_cursor
 from wikibot.wiki.client import WikiClient
-from wikibot.wiki.dump import DumpRevision, import_history
 
 pytestmark = pytest.mark.integration
 
@@ -69,32 +63,8 @@ def imported(sandbox_wiki: RunningWiki, tmp_path_factory: pytest.TempPathFactory
         create_account(sandbox_wiki.data_dir, name, secrets.token_urlsafe(18))
     prefix = f"Test/audit killed/{secrets.token_hex(4)}"
     titles = (f"{prefix}/Nomicland", f"{prefix}/Gamestate")
-    import_history(
-        sandbox_wiki.data_dir,
-        [
-            DumpRevision("Main Page", FRONT, "Admin", datetime(2016, 5, 1, tzinfo=UTC)),
-            *week(titles),
-        ],
-    )
     template = tmp_path_factory.mktemp("audit-killed") / "mirror.sqlite"
-    with Mirror.open(str(template)) as mirror:
-        mirror.store_roster(
-            [Player("Kevan", admin=True), Player("Josh"), Player("Clucky"), Player("Ais")],
-            boss="Kevan",
-            seen_at=datetime(2016, 5, 1, tzinfo=UTC),
-        )
-        mirror.store_post(
-            Post(
-                "dov_clucky",
-                "Declaration of Victory",
-                "Declaration of Victory: Clucky wins",
-                "Clucky",
-                at(2, 12),
-                status=PostStatus.FAILED,
-                resolved_at=at(3, 0, 30),
-            ),
-            seen_at=at(3, 1),
-        )
+    import_week(sandbox_wiki, titles, template)
     return Wiki(titles, template)
 
 
@@ -110,25 +80,6 @@ def fresh(
         where, sandbox_wiki.wiki_config(), imported.titles, audit_page, database
     )
     return config, audit_page, database
-
-
-def audit(
-    config: Path, kill_at: str | None = None, **env_vars: str
-) -> subprocess.CompletedProcess[str]:
-    """``nomicbot wiki audit ARGS --apply`` in a process of its own."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NOMICBOT_")}
-    if kill_at is not None:
-        env[KILL_AT_ENV] = kill_at
-    env.update(env_vars)
-    return subprocess.run(
-        [sys.executable, "-c", "from wikibot.cli import cli; cli()", "wiki", "audit"]
-        + ["--config", str(config), *ARGS],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
 
 
 def outcome(
@@ -168,7 +119,7 @@ def reference(
 
     where = tmp_path_factory.mktemp("audit-killed-reference") / "run"
     config, audit_page, database = fresh(sandbox_wiki, imported, where, "reference")
-    done = audit(config, kill_at="list")
+    done = audit_process(config, *ARGS, kill_at="list")
     assert done.returncode == 0, done.stderr
     points = [
         line.split(": ", 1)[1] for line in done.stderr.splitlines() if line.startswith("kill point")
@@ -244,9 +195,9 @@ def test_killed_at_a_write_point_then_rerun_ends_as_an_uninterrupted_run(
     number = reference.points.index(point) + 1
     name = where.replace(" ", "-")
     config, audit_page, database = fresh(sandbox_wiki, imported, tmp_path / name, name)
-    killed = audit(config, kill_at=str(number))
+    killed = audit_process(config, *ARGS, kill_at=str(number))
     assert killed.returncode == -signal.SIGKILL, killed.stderr
-    again = audit(config)
+    again = audit_process(config, *ARGS)
     assert again.returncode == 0, again.stderr
     got = outcome(config, audit_page, database, human, bot)
     assert got == reference.outcome, f"killed at {point!r}"
@@ -261,7 +212,7 @@ def test_a_mirror_an_older_audit_left_half_written_is_repaired(
     tmp_path: Path,
 ) -> None:
     config, audit_page, database = fresh(sandbox_wiki, imported, tmp_path / "older", "older")
-    assert audit(config).returncode == 0
+    assert audit_process(config, *ARGS).returncode == 0
     # As an audit run before the record was one transaction could leave it when killed: no
     # report operation, a finding and a ledger row written started and never applied, and
     # the report page without the flagged lines.
@@ -275,7 +226,7 @@ def test_a_mirror_an_older_audit_left_half_written_is_repaired(
     lines = human.read(audit_page).splitlines()
     human.edit(audit_page, "\n".join(x for x in lines if not x.startswith("* [[Special:Diff/")))
 
-    again = audit(config)
+    again = audit_process(config, *ARGS)
     assert again.returncode == 0, again.stderr
     got = outcome(config, audit_page, database, human, bot)
     assert got.page == reference.outcome.page
@@ -296,7 +247,7 @@ def test_the_audit_holds_the_game_lock_from_before_it_reads(
         Mirror.open(str(database)) as mirror,
         game_lock(mirror, who="Kevan", doing="build --apply", wait=0),
     ):
-        refused = audit(config, **{WAIT_ENV: "0"})
+        refused = audit_process(config, *ARGS, **{WAIT_ENV: "0"})
     assert refused.returncode == 1, refused.stderr
     [said] = refused.stderr.strip().splitlines()
     assert said.startswith("Error: another build --apply holds the lock: Kevan on "), said
@@ -305,4 +256,4 @@ def test_the_audit_holds_the_game_lock_from_before_it_reads(
         assert not LockRow.select().exists()
     assert not bot.read(audit_page).exists
     # Released: the audit runs.
-    assert audit(config).returncode == 0
+    assert audit_process(config, *ARGS).returncode == 0
