@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from gamestate.dynasties.nomicland import Construct, Economy, Payment, PlayerRow, apply
 from gamestate.dynasties.nomicland.audit import (
@@ -31,26 +33,15 @@ from gamestate.dynasties.nomicland.audit import (
     audit,
 )
 from gamestate.dynasties.nomicland.models import Zone, parse_buildings
-from rules_text import ruleset_139
-from rules_text.buildings import buildings
 from wikibot.wiki.pages.gamestate import SEED_WIKITEXT as TABLE_SEED
 from wikibot.wiki.pages.gamestate import GamestatePage
 from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as PARK_SEED
 from wikibot.wiki.pages.nomicland import NomiclandPage
 
-CATALOGUE = buildings(ruleset_139())
-TEN = (
-    "Tunnel System",
-    "Indoor Coaster",
-    "Playpit",
-    "Concession Stand",
-    "Guest Assistance Station",
-    "Lazy River",
-    "Gift Shop",
-    "Haunted House",
-    "Turnstile",
-    "Expedited Pass Point",
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' Nomicland game
+
+from tests.gamestate.dynasties.nomicland.game import CATALOGUE, TEN  # noqa: E402
+
 ZONE = "The Theme Zone"
 AT = datetime(2016, 5, 16, 10, 0, tzinfo=UTC)
 ROSTER = RosterView(frozenset({"Kevan", "Ann", "Bob"}), frozenset(), "Kevan")

@@ -22,8 +22,7 @@ from gamestate.dynasties.nomicland import Construct, Payment, apply
 from gamestate.dynasties.nomicland.economy import Economy
 from gamestate.dynasties.nomicland.models import PlayerRow, Zone, parse_buildings
 from gamestate.profiles.blognomic_139.models import Comment, Player, Post
-from rules_text import ruleset_139
-from rules_text.buildings import buildings
+from tests.gamestate.dynasties.nomicland.game import CATALOGUE, TEN
 from tests.wiki.audit_histories import (
     Row,
     audit,
@@ -39,25 +38,7 @@ from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
 from wikibot.sandbox.mediawiki import RunningWiki
 
-CATALOGUE = buildings(ruleset_139())
-
-
 # 1. Several actions in one edit.
-
-TEN = (
-    "Tunnel System",
-    "Indoor Coaster",
-    "Playpit",
-    "Concession Stand",
-    "Guest Assistance Station",
-    "Lazy River",
-    "Gift Shop",
-    "Haunted House",
-    "Turnstile",
-    "Expedited Pass Point",
-)
-"""Ten Buildings of total Size 12 (the most a Zone may reach alone): their costs depend on
-where the Tunnel System (halving S after it) and the Size-2 Indoor Coaster come."""
 
 
 def built_debt(order: Sequence[str], debt: int = 0) -> int:

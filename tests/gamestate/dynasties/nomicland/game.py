@@ -35,6 +35,21 @@ REC_ROOM = BuildingDefinition(
 )
 REC_ROOM_CATALOGUE = BuildingCatalogue((*CATALOGUE.definitions, REC_ROOM))
 
+TEN = (
+    "Tunnel System",
+    "Indoor Coaster",
+    "Playpit",
+    "Concession Stand",
+    "Guest Assistance Station",
+    "Lazy River",
+    "Gift Shop",
+    "Haunted House",
+    "Turnstile",
+    "Expedited Pass Point",
+)
+"""Ten Buildings of total Size 12 (the most a Zone may reach alone): their costs depend on
+where the Tunnel System (halving S after it) and the Size-2 Indoor Coaster come."""
+
 SUNDAY = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 """A Sunday, noon UTC."""
 MONDAY = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

@@ -21,21 +21,9 @@ from gamestate.dynasties.nomicland.audit import NOMICLAND, Verdict
 from gamestate.dynasties.nomicland.audit.orders import count_orders, key_orders, price_key
 from gamestate.dynasties.nomicland.audit.steps import Step
 from gamestate.dynasties.nomicland.economy import Economy
-from tests.gamestate.dynasties.nomicland.game import CATALOGUE, MONDAY, economy, zone
+from tests.gamestate.dynasties.nomicland.game import CATALOGUE, MONDAY, TEN, economy, zone
 from tests.gamestate.dynasties.nomicland.test_audit_support import Wiki, kinds
 
-TEN = (
-    "Tunnel System",
-    "Indoor Coaster",
-    "Playpit",
-    "Concession Stand",
-    "Guest Assistance Station",
-    "Lazy River",
-    "Gift Shop",
-    "Haunted House",
-    "Turnstile",
-    "Expedited Pass Point",
-)
 ZONE = "The Theme Zone"
 
 
