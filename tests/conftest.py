@@ -43,6 +43,14 @@ settings.load_profile("nomicbot-ci" if os.environ.get("CI") else "nomicbot")
 SCALE_VARIABLE = "NOMICBOT_HYPOTHESIS_SCALE"
 
 
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``NOMICBOT_`` variable of the caller's environment reaches the test (a password,
+    a webhook, a kill point): each test sets the ones it means."""
+    for key in [k for k in os.environ if k.startswith("NOMICBOT_")]:
+        monkeypatch.delenv(key)
+
+
 def _property_test(item: pytest.Item) -> Callable[..., Any] | None:
     """The @given test an item runs, or None for any other test."""
     test = getattr(item, "obj", None)

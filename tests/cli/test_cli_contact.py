@@ -8,9 +8,8 @@ send requests without the warning)."""
 from __future__ import annotations
 
 import logging
-import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -56,13 +55,6 @@ _SENDS = re.compile(
     r"requests\.(?:Session|get|post|put|head|request)\(|mwclient\.Site\(|urlopen\(|"
     r"http\.client|socket\.create_connection|import httpx|import urllib3|\bhttp\.post\("
 )
-
-
-@pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key in [k for k in os.environ if k.startswith("NOMICBOT_")]:
-        monkeypatch.delenv(key)
-    yield
 
 
 def _config(tmp_path: Path, blog: SandboxBlog, wiki: Config) -> Path:

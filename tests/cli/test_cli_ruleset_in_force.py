@@ -17,12 +17,10 @@ import pytest
 
 from gamestate.profiles.blognomic_139.models import Comment, Game, Player, Post
 from rules_text.seed import ruleset_139_wikitext
-from tests.cli.test_cli_ruleset_sync import clean_env, invoke, write_config
+from tests.cli.test_cli_ruleset_sync import invoke, write_config
 from tests.plugins.wiki import HumanEditor
 from wikibot.config import Config
 from wikibot.sandbox.blog import SandboxBlog
-
-__all__ = ["clean_env"]  # the fixture, used by name
 
 pytestmark = pytest.mark.integration
 

@@ -4,8 +4,7 @@ blog, the real sandbox MediaWiki, a SQLite mirror), and ``export`` writes it."""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,13 +19,6 @@ from wikibot.sandbox.blog import SandboxBlog
 from wikibot.sandbox.mediawiki import RunningWiki
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key in [k for k in os.environ if k.startswith("NOMICBOT_")]:
-        monkeypatch.delenv(key)
-    yield
 
 
 def write_config(tmp_path: Path, blog: SandboxBlog, wiki: Config, *, ruleset: str) -> Path:

@@ -5,7 +5,6 @@ MediaWiki and a webhook receiver on 127.0.0.1."""
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -58,12 +57,6 @@ def receiver() -> Iterator[tuple[str, list[dict[str, Any]]]]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for key in [k for k in os.environ if k.startswith("NOMICBOT_")]:
-        monkeypatch.delenv(key)
 
 
 def test_a_flagged_human_edit_is_announced_once_across_a_restart(

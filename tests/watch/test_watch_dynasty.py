@@ -4,8 +4,7 @@ Ruleset names the Buildings) and a SQLite mirror whose ledger holds the economy.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -29,13 +28,6 @@ from wikibot.wiki.economy import record_of
 from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as PARK_SEED
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key in [k for k in os.environ if k.startswith("NOMICBOT_")]:
-        monkeypatch.delenv(key)
-    yield
 
 
 def _game(now: datetime) -> Game:

@@ -5,8 +5,7 @@ Demand Post's Buildings come from the revision stored, not from another read."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,13 +22,6 @@ from wikibot.watch.loop import Watcher
 from wikibot.wiki.client import WikiClient, connect
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key in [k for k in os.environ if k.startswith("NOMICBOT_")]:
-        monkeypatch.delenv(key)
-    yield
 
 
 def test_a_ruleset_edit_between_two_cycles_is_stored_alone_then_one_request(
