@@ -34,6 +34,33 @@ def table(*rows: tuple[str, int, int, int, int]) -> str:
     return TABLE_SEED.replace("|}\n", body + "|}\n")
 
 
+def import_business_day(wiki: RunningWiki, nomicland: str, gamestate: str) -> datetime:
+    """Imports, with past times (the pairing window of one hour has passed), the pages as
+    they stood three hours ago (Admin the Boss, Josh, who gets an account), then the Boss
+    beginning Business Day 1 five minutes later (legal); returns that instant."""
+    create_account(wiki.data_dir, "Josh", secrets.token_urlsafe(18))
+    ago = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=3)
+    start = table(("Admin", 0, -50000, 10, 0), ("Josh", 0, 0, 10, 0))
+    import_history(
+        wiki.data_dir,
+        [
+            DumpRevision(nomicland, PARK_SEED, "Admin", ago, "the pages"),
+            DumpRevision(gamestate, start, "Admin", ago, "the pages"),
+            DumpRevision(nomicland, PARK_SEED + "#\n", "Admin", ago + timedelta(minutes=5), "day"),
+        ],
+    )
+    return ago
+
+
+def import_smiles(wiki: RunningWiki, gamestate: str, ago: datetime) -> None:
+    """Imports Josh giving himself 40 Smiles an hour after ``ago`` (no action gives them)."""
+    smiles = table(("Admin", 0, -50000, 10, 0), ("Josh", 0, 0, 50, 0))
+    import_history(
+        wiki.data_dir,
+        [DumpRevision(gamestate, smiles, "Josh", ago + timedelta(hours=1), "smiles")],
+    )
+
+
 @pytest.fixture
 def receiver() -> Iterator[tuple[str, list[dict[str, Any]]]]:
     """A webhook receiver: its URL and the JSON bodies it got."""
@@ -94,17 +121,7 @@ def test_a_flagged_human_edit_is_announced_once_across_a_restart(
 
     # Imported with past times (the pairing window of one hour has passed): the pages as
     # they stood three hours ago, then the Boss begins Business Day 1 (legal).
-    create_account(sandbox_wiki.data_dir, "Josh", secrets.token_urlsafe(18))
-    ago = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=3)
-    start = table(("Admin", 0, -50000, 10, 0), ("Josh", 0, 0, 10, 0))
-    import_history(
-        sandbox_wiki.data_dir,
-        [
-            DumpRevision(nomicland, PARK_SEED, "Admin", ago, "the pages"),
-            DumpRevision(gamestate, start, "Admin", ago, "the pages"),
-            DumpRevision(nomicland, PARK_SEED + "#\n", "Admin", ago + timedelta(minutes=5), "day"),
-        ],
-    )
+    ago = import_business_day(sandbox_wiki, nomicland, gamestate)
     base = human.site.pages[gamestate].revision
     now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     started = runner.invoke(
@@ -115,11 +132,7 @@ def test_a_flagged_human_edit_is_announced_once_across_a_restart(
     assert "Recorded 1 ledger row(s) and 1 audited revision(s)" in started.output, started.output
 
     # Two hours ago Josh gave himself 40 Smiles: flagged by the next cycle.
-    smiles = table(("Admin", 0, -50000, 10, 0), ("Josh", 0, 0, 50, 0))
-    import_history(
-        sandbox_wiki.data_dir,
-        [DumpRevision(gamestate, smiles, "Josh", ago + timedelta(hours=1), "smiles")],
-    )
+    import_smiles(sandbox_wiki, gamestate, ago)
     flagged = human.site.pages[gamestate].revision
     first = runner.invoke(cli, ["watch", "--config", str(config), "--once"])
     assert first.exit_code == 0, first.output

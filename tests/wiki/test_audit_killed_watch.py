@@ -20,7 +20,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,25 +29,18 @@ from click.testing import CliRunner
 
 from gamestate.profiles.blognomic_139.models import Game, Player, Terms
 from tests.plugins.wiki import HumanEditor
+from tests.watch.test_watch_audit import import_business_day, import_smiles
 from wikibot.cli import cli
 from wikibot.config import Config, load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.schema import AnnouncementRow, LedgerRow, LockRow
 from wikibot.resolve.ledger import KILL_AT_ENV
 from wikibot.sandbox.blog import SandboxBlog
-from wikibot.sandbox.mediawiki import RunningWiki, create_account
+from wikibot.sandbox.mediawiki import RunningWiki
 from wikibot.wiki.audit import audit_cursor
 from wikibot.wiki.client import WikiClient
-from wikibot.wiki.dump import DumpRevision, import_history
-from wikibot.wiki.pages.gamestate import SEED_WIKITEXT as TABLE_SEED
-from wikibot.wiki.pages.nomicland import SEED_WIKITEXT as PARK_SEED
 
 pytestmark = pytest.mark.integration
-
-
-def table(*rows: tuple[str, int, int, int, int]) -> str:
-    body = "".join(f"|-\n| {n} || {b} || {d} || {s} || {lbd}\n" for n, b, d, s, lbd in rows)
-    return TABLE_SEED.replace("|}\n", body + "|}\n")
 
 
 def write_config(where: Path, blog: SandboxBlog, wiki_config: Config, pages: str, own: str) -> Path:
@@ -125,29 +118,15 @@ def test_a_watch_cycle_killed_at_a_write_point_ends_as_an_uninterrupted_one(
     runner = CliRunner()
     assert runner.invoke(cli, ["sync", "--config", str(config)]).exit_code == 0
     # The pages three hours ago and the Boss's Business Day: the audit starts there.
-    create_account(sandbox_wiki.data_dir, "Josh", secrets.token_urlsafe(18))
-    ago = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=3)
-    start = table(("Admin", 0, -50000, 10, 0), ("Josh", 0, 0, 10, 0))
     nomicland, gamestate = f"{pages}/Nomicland", f"{pages}/Gamestate"
-    import_history(
-        sandbox_wiki.data_dir,
-        [
-            DumpRevision(nomicland, PARK_SEED, "Admin", ago, "the pages"),
-            DumpRevision(gamestate, start, "Admin", ago, "the pages"),
-            DumpRevision(nomicland, PARK_SEED + "#\n", "Admin", ago + timedelta(minutes=5), "day"),
-        ],
-    )
+    ago = import_business_day(sandbox_wiki, nomicland, gamestate)
     base = human.site.pages[gamestate].revision
     now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     args = ["wiki", "audit", "--config", str(config), "--since", str(base), "--now", now]
     started = runner.invoke(cli, [*args, "--apply"], catch_exceptions=False)
     assert "Recorded 1 ledger row(s) and 1 audited revision(s)" in started.output, started.output
     # Two hours ago Josh gave himself 40 Smiles: the next cycle flags it.
-    smiles = table(("Admin", 0, -50000, 10, 0), ("Josh", 0, 0, 50, 0))
-    import_history(
-        sandbox_wiki.data_dir,
-        [DumpRevision(gamestate, smiles, "Josh", ago + timedelta(hours=1), "smiles")],
-    )
+    import_smiles(sandbox_wiki, gamestate, ago)
     flagged = human.site.pages[gamestate].revision
 
     def fresh(name: str) -> Path:
