@@ -30,16 +30,16 @@ def _watcher(
     return Watcher(config, mirror, scraper, out=lines.append, clock=lambda: now)
 
 
-@pytest.mark.parametrize("admin", ["Kevan", ""], ids=["auto_resolve_as Kevan", "unset"])
-def test_the_watcher_resolves_only_when_an_admin_allows_it(
-    tmp_path: Path,
+def decidable(
     sandbox_blog: Callable[..., SandboxBlog],
     wiki_config: Config,
-    human: HumanEditor,
     page_title: str,
+    now: datetime,
     admin: str,
-) -> None:
-    now = datetime(2016, 5, 24, 12, tzinfo=UTC)
+) -> tuple[SandboxBlog, Config]:
+    """The Proposal of ``test_watch_process``'s game with a third FOR (decidable: enact)
+    on a sandbox blog, and a config whose Votes page is ``page_title`` and whose watcher
+    resolves as ``admin`` ('': never)."""
     game = _game(now)
     (post,) = game.posts
     third = Comment("c2", "Bob", now - timedelta(hours=1), f"{FOR} Yes.")
@@ -53,6 +53,20 @@ def test_the_watcher_resolves_only_when_an_admin_allows_it(
         wiki=dataclasses.replace(wiki_config.wiki, votes_page=page_title, edit_interval=0),
         watch=WatchConfig(auto_resolve_as=admin),
     )
+    return blog, config
+
+
+@pytest.mark.parametrize("admin", ["Kevan", ""], ids=["auto_resolve_as Kevan", "unset"])
+def test_the_watcher_resolves_only_when_an_admin_allows_it(
+    tmp_path: Path,
+    sandbox_blog: Callable[..., SandboxBlog],
+    wiki_config: Config,
+    human: HumanEditor,
+    page_title: str,
+    admin: str,
+) -> None:
+    now = datetime(2016, 5, 24, 12, tzinfo=UTC)
+    blog, config = decidable(sandbox_blog, wiki_config, page_title, now, admin)
     lines: list[str] = []
     with Mirror.open(str(tmp_path / "mirror.sqlite")) as mirror:
         report = _watcher(config, mirror, blog, now, lines).cycle()

@@ -4,21 +4,18 @@ game (it fails, logged, and the next cycle does the work)."""
 
 from __future__ import annotations
 
-import dataclasses
 import socket
 import subprocess
 import sys
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from gamestate.profiles.blognomic_139.models import Comment
 from tests.plugins.wiki import HumanEditor
-from tests.watch.test_auto_resolve import _watcher
-from tests.watch.test_watch_process import FOR, _game
-from wikibot.config import Config, WatchConfig
+from tests.watch.test_auto_resolve import _watcher, decidable
+from wikibot.config import Config
 from wikibot.errors import LockError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.locks import GAME_LOCK, WAIT_ENV, Holder, acquire_lock, lock_holder
@@ -37,19 +34,7 @@ def test_a_watch_cycle_waits_for_an_admins_command_then_does_the_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     now = datetime(2016, 5, 24, 12, tzinfo=UTC)
-    game = _game(now)
-    (post,) = game.posts
-    third = Comment("c2", "Bob", now - timedelta(hours=1), f"{FOR} Yes.")
-    game = dataclasses.replace(
-        game, posts=(dataclasses.replace(post, comments=(*post.comments, third)),)
-    )
-    blog = sandbox_blog(game)
-    config = dataclasses.replace(
-        wiki_config,
-        blog=dataclasses.replace(wiki_config.blog, url=blog.url, min_interval=0),
-        wiki=dataclasses.replace(wiki_config.wiki, votes_page=page_title, edit_interval=0),
-        watch=WatchConfig(auto_resolve_as="Kevan"),
-    )
+    blog, config = decidable(sandbox_blog, wiki_config, page_title, now, "Kevan")
     monkeypatch.setenv(WAIT_ENV, "0")
     lines: list[str] = []
     admin = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=-1)
