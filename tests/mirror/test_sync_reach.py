@@ -5,45 +5,29 @@ sandbox blog, whose pages are damaged as a real blog's might be."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from gamestate.profiles.blognomic_139.models import Game, PostStatus
+from tests.mirror.test_sync import Blog, Scraper, mirror, run
 from tests.plugins.blog import build_game
-from wikibot.blog.scraper import BlogScraper, ListingEntry, ListingPage
+from wikibot.blog.scraper import ListingEntry, ListingPage
 from wikibot.cli import cli
 from wikibot.errors import ScrapeError
-from wikibot.mirror import sync, sync_runs
+from wikibot.mirror import sync_runs
 from wikibot.mirror.api import Mirror
-from wikibot.mirror.sync import SyncReport
 from wikibot.mirror.sync_reach import WalkReach, WalkShortfall, mirror_reach
-from wikibot.sandbox.blog import SandboxBlog
+
+__all__ = ["mirror"]  # the fixture, used by name
 
 pytestmark = pytest.mark.integration
 
-NOW = datetime(2016, 6, 1, tzinfo=UTC)
 FIRST_DAY = date(2016, 3, 1)  # build_game's first post; 10 posts a listing page
-Blog = Callable[..., SandboxBlog]
-Scraper = Callable[..., BlogScraper]
 # The "Older entries" link at the foot of a listing page, as the sandbox draws it.
 NO_NEXT_LINK = {"pattern": r'<p class="paginate">.*?</p>\n', "replacement": ""}
-
-
-@pytest.fixture
-def mirror(tmp_path: Path) -> Iterator[Mirror]:
-    m = Mirror.open(str(tmp_path / "mirror.sqlite"))
-    yield m
-    m.close()
-
-
-def run(mirror: Mirror, blog: SandboxBlog, make: Scraper, **options: Any) -> SyncReport:
-    scraper_options = options.pop("scraper_options", {})
-    return sync(mirror, make(blog, **scraper_options), clock=lambda: NOW, **options)
 
 
 def _at(game: Game, index: int) -> str:
