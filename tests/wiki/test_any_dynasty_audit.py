@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
 from gamestate.profiles.blognomic_139.models import Player, Post, PostStatus
 from tests.any_dynasty import (
@@ -33,7 +32,8 @@ from tests.any_dynasty import (
     settlers_table,
 )
 from tests.plugins.wiki import HumanEditor
-from wikibot.cli import cli
+from tests.wiki.audit_histories import by_summary
+from tests.wiki.test_audit_end_to_end import run
 from wikibot.config import WikiConfig, load_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
@@ -128,17 +128,6 @@ def make_game(
     return config
 
 
-def audit(config: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(
-        cli, ["wiki", "audit", "--config", str(config), *args], catch_exceptions=False
-    )
-    return result.exit_code, result.stdout if "--json" in args else result.output
-
-
-def by_summary(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {r["summary"]: r for r in data["revisions"]}
-
-
 def kinds(revision: dict[str, Any]) -> list[tuple[str, str | None]]:
     return [(f["kind"], f["rule"]) for f in revision["findings"]]
 
@@ -189,10 +178,10 @@ def test_the_seekers_week(
         audit_page=audit_page,
         history=[DumpRevision(page, text, who, when, said) for text, who, when, said in edits],
     )
-    code, out = audit(config, "--now", "2016-06-03T00:00:00Z")
+    code, out = run(config, "--now", "2016-06-03T00:00:00Z")
     assert code == 1 and out.count("\n") == 1  # nothing audited yet: where to start?
     assert "nothing of these pages audited yet: give --since REVID or --since ISO" in out
-    code, out = audit(config, *SINCE, "--json")
+    code, out = run(config, *SINCE, "--json")
     assert code == 0, out
     data = json.loads(out)
     assert data["dynasty"] == (
@@ -251,12 +240,12 @@ def test_the_seekers_week(
     ]
     assert data["warnings"] == []  # the template read from its page: 'active'
 
-    code, text = audit(config, *SINCE)
+    code, text = run(config, *SINCE)
     assert code == 0 and "Dry run: nothing recorded" in text
     assert "    table 1/Ann/Score: 10 -> 11" in text
     assert "Missing: c1 (resolved 2016-06-01T16:00:00Z)" in text
 
-    code, text = audit(config, *SINCE, "--apply")
+    code, text = run(config, *SINCE, "--apply")
     assert code == 0, text
     assert "Recorded 7 audited revision(s)" in text
     report = human.read(audit_page)
@@ -267,7 +256,7 @@ def test_the_seekers_week(
         for line in flagged
     )
     page_revision = bot.read(audit_page).revid
-    code, text = audit(config, "--apply", "--now", "2016-06-03T00:00:00Z")
+    code, text = run(config, "--apply", "--now", "2016-06-03T00:00:00Z")
     assert code == 0 and "0 revision(s)" in text and "Recorded 0 audited" in text
     assert bot.read(audit_page).revid == page_revision
 
@@ -315,7 +304,7 @@ def test_the_settlers_spans_and_the_defusers_key(
             DumpRevision(page, settlers_table(more), "Ann", at(2.1), "p9"),
         ],
     )
-    code, out = audit(config, *SINCE, "--json")
+    code, out = run(config, *SINCE, "--json")
     assert code == 0, out
     found = by_summary(json.loads(out))
     # Ben's Faction leaves North's rowspan for South's: one cell changed, as rendered.
@@ -352,7 +341,7 @@ def test_the_settlers_spans_and_the_defusers_key(
             DumpRevision(page, "{| junk\n! a\n", "Ben", at(2), "vandal"),
         ],
     )
-    code, out = audit(config, *SINCE, "--json")
+    code, out = run(config, *SINCE, "--json")
     assert code == 0, out
     data = json.loads(out)
     found = by_summary(data)
@@ -369,6 +358,6 @@ def test_the_settlers_spans_and_the_defusers_key(
         config.read_text(encoding="utf-8").replace(f'gamestate_pages = ["{page}"]', ""),
         encoding="utf-8",
     )
-    code, out = audit(config, *SINCE)
+    code, out = run(config, *SINCE)
     assert code == 1 and out.count("\n") == 1
     assert "[wiki] gamestate_pages names no page" in out
