@@ -99,7 +99,9 @@ __all__ = [
     "report_published",
     "roster_functions",
     "run_audit",
+    "since_said",
     "unpublished",
+    "unreadable_note",
 ]
 
 CLI = "wiki audit --apply"
@@ -297,6 +299,21 @@ def _revision(r: WikiRevision, role: str) -> Revision:
     return Revision(role, r.revid, r.parent, r.editor, r.at, r.summary, r.text, r.bot)
 
 
+def since_said(since: Since) -> str:
+    """Where an audit given ``--since`` starts, as its output says it: ``revision REVID``
+    or the instant."""
+    return f"revision {since.revid}" if since.at is None else format_wiki_time(since.at)
+
+
+def unreadable_note(r: WikiRevision) -> str:
+    """The note on a revision whose text or editor the wiki hides: reported, never
+    guessed."""
+    return (
+        f"{r.title}: revision {r.revid} by {r.editor or 'a hidden editor'} at "
+        f"{format_wiki_time(r.at)} is unreadable ({r.hidden}): reported, not guessed"
+    )
+
+
 def run_audit(
     reader: RevisionReader,
     mirror: Mirror,
@@ -317,8 +334,7 @@ def run_audit(
     role_of = {title: role for role, title in roles.items()}
     start: Cursor | Since
     if since is not None:
-        start = since
-        said = f"revision {since.revid}" if since.at is None else format_wiki_time(since.at)
+        start, said = since, since_said(since)
     else:
         cursor = audit_cursor(mirror, pages)
         if cursor is None:
@@ -332,11 +348,7 @@ def run_audit(
         )
     spent = reader.requests
     read = _read(reader, roles, start)
-    notes = tuple(
-        f"{r.title}: revision {r.revid} by {r.editor or 'a hidden editor'} at "
-        f"{format_wiki_time(r.at)} is unreadable ({r.hidden}): reported, not guessed"
-        for r in read.unreadable
-    )
+    notes = tuple(unreadable_note(r) for r in read.unreadable)
     if catalogue is None:
         text = ruleset() if (ruleset is not None and read.revisions) else None
         catalogue = ruleset_buildings(text) if text is not None else None

@@ -53,7 +53,7 @@ from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
 from wikibot.mirror.schema import LedgerRow
 from wikibot.resolve.ledger import kill_point
-from wikibot.wiki.audit import CLI, roster_functions
+from wikibot.wiki.audit import CLI, roster_functions, since_said, unreadable_note
 from wikibot.wiki.audit_record import AUDIT, AuditedRevision, record_revisions, repair_unfinished
 from wikibot.wiki.revisions import (
     Cursor,
@@ -251,8 +251,7 @@ def run_generic_audit(
     if from_start:
         start, said = Cursor({}), "the first revision"
     elif since is not None:
-        start = since
-        said = f"revision {since.revid}" if since.at is None else format_wiki_time(since.at)
+        start, said = since, since_said(since)
     else:
         cursor = generic_cursor(mirror, titles)
         if cursor is None:
@@ -272,11 +271,7 @@ def run_generic_audit(
             f"the game as of {format_wiki_time(now)}: {later} revision(s) saved after it "
             "are left for a later audit, neither audited nor recorded"
         )
-    for r in read.unreadable:
-        notes.append(
-            f"{r.title}: revision {r.revid} by {r.editor or 'a hidden editor'} at "
-            f"{format_wiki_time(r.at)} is unreadable ({r.hidden}): reported, not guessed"
-        )
+    notes.extend(unreadable_note(r) for r in read.unreadable)
     base = {t: read.bases[t].text or "" for t in titles}
     texts = [*base.values(), *(r.text or "" for r in now_revisions)]
     templates = _templates(reader, texts, notes) if now_revisions else {}
