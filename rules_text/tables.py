@@ -31,7 +31,7 @@ import mwparserfromhell
 from mwparserfromhell.nodes import Heading, Tag, Template
 from mwparserfromhell.wikicode import Wikicode
 
-from rules_text.tree import plain_text
+from rules_text.tree import plain_text, too_complex
 
 __all__ = ["Table", "TableWarning", "Tables", "cell_text", "number", "read_tables"]
 
@@ -123,6 +123,8 @@ def cell_text(wikitext: str, templates: Mapping[str, str] = {}) -> tuple[str, tu
 
 @functools.lru_cache(maxsize=8192)
 def _cell_text(wikitext: str, known: tuple[tuple[str, str], ...]) -> tuple[str, tuple[str, ...]]:
+    if too_complex(wikitext):
+        return " ".join(plain_text(wikitext).split()), ()  # read as text, tags dropped
     templates = dict(known)
     code = mwparserfromhell.parse(wikitext)
     unknown: list[str] = []
@@ -411,6 +413,8 @@ def read_tables(
     wikitext: str, *, key: str | None = None, templates: Mapping[str, str] = {}
 ) -> Tables:
     """Every table of a page's wiki source, each by its header row (see the module)."""
+    if problem := too_complex(wikitext):
+        return Tables((), (TableWarning("(page)", f"the page is not read: {problem}"),))
     scanned = _scan(wikitext)
     found: list[tuple[list[list[_Raw]], str | None, str | None]] = []
     if scanned is not None:

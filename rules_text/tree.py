@@ -14,6 +14,7 @@ source exactly and leave human prose, templates and comments alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -33,13 +34,16 @@ from mwparserfromhell.wikicode import Wikicode
 from rules_text.errors import RuleNotFound
 
 __all__ = [
+    "MAX_COMPLEXITY",
     "UNNAMED_RULE",
     "Rule",
     "Ruleset",
     "Section",
     "normalise_name",
     "parse_ruleset",
+    "markup_complexity",
     "plain_text",
+    "too_complex",
 ]
 
 UNNAMED_RULE = "Unnamed Rule"
@@ -159,6 +163,33 @@ class Ruleset:
         return tuple(rule for rule in self.top_level if rule.section is section)
 
 
+MAX_COMPLEXITY = 20_000_000
+"""The most unclosed tags times characters a page may have to be parsed: the parser
+(mwparserfromhell) takes time in their product, about a second per 5,000,000, so a page
+of thousands of unclosed tags written by a wiki editor would stall the bot."""
+
+_OPEN_TAG = re.compile(
+    r"<(?!(?:br|hr|img|wbr|meta|link|input|area|base|col|embed|param|source|track)\b)[A-Za-z]"
+)
+
+
+def markup_complexity(text: str) -> int:
+    """Unclosed tags times characters: the parser's cost, cheaply estimated."""
+    unclosed = len(_OPEN_TAG.findall(text)) - text.count("</") - text.count("/>")
+    return max(0, unclosed) * len(text)
+
+
+def too_complex(text: str) -> str | None:
+    """Why a page is too complex to parse safely, or None."""
+    if markup_complexity(text) <= MAX_COMPLEXITY:
+        return None
+    unclosed = markup_complexity(text) // max(1, len(text))
+    return (
+        f"{unclosed:,} unclosed tags in {len(text):,} characters is more than nomicbot parses "
+        f"(their product must stay under {MAX_COMPLEXITY:,})"
+    )
+
+
 def normalise_name(name: str) -> str:
     """A rule name for comparison: case folded, whitespace trimmed and collapsed."""
     return " ".join(name.split()).casefold()
@@ -171,6 +202,9 @@ def plain_text(wikitext: str) -> str:
     definition on separate lines, list markers and ``<br />`` disappear, and a
     link shows its label.
     """
+    if too_complex(wikitext):
+        # Read as text: tags and comments dropped, without the parser.
+        return re.sub(r"<!--.*?(?:-->|$)|<[^<>]*>", "", wikitext, flags=re.S)
     return _plain(mwparserfromhell.parse(wikitext))
 
 
@@ -245,6 +279,8 @@ def parse_ruleset(text: str) -> Ruleset:
     but stays in ``Ruleset.text``. Never raises on odd input: junk gives a
     Ruleset with fewer rules.
     """
+    if too_complex(text):
+        return Ruleset(text=text, top_level=(), sections=())
     headings = [
         h
         for h in _headings(mwparserfromhell.parse(text), 0)

@@ -498,13 +498,14 @@ def run_wikitext(rng: random.Random) -> str:
     for _ in range(rng.choice([1, 2, 5])):
         at = rng.randrange(len(text) + 1)
         text = text[:at] + rng.choice([hostile_text(rng), hostile_number(rng), "\n"]) + text[at:]
-    wikitext.spans(text)
-    wikitext.templates(text)
-    wikitext.sections(text)
-    wikitext.plain(text)
-    wikitext.plain_text(text)
-    wikitext.changed_section(seeds[which], text)
     try:
+        # A page too complex to parse safely is a one-line WikiError, never a stall.
+        wikitext.spans(text)
+        wikitext.templates(text)
+        wikitext.sections(text)
+        wikitext.plain(text)
+        wikitext.plain_text(text)
+        wikitext.changed_section(seeds[which], text)
         if which == "gamestate":
             gamestate.GamestatePage.from_wikitext(text, business_days=3).render()
         elif which == "nomicland":

@@ -31,6 +31,9 @@ import mwparserfromhell
 from mwparserfromhell.nodes import Argument, Comment, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
+from rules_text.tree import too_complex
+from wikibot.errors import WikiError
+
 __all__ = [
     "QUOTING_TAGS",
     "RAW_TAGS",
@@ -100,7 +103,11 @@ class Span:
 
 
 def parse(text: str) -> Wikicode:
-    """``text`` parsed by mwparserfromhell (bold and italics left as text)."""
+    """``text`` parsed by mwparserfromhell (bold and italics left as text). A page whose
+    unclosed tags would make the parser take minutes (a wiki editor's thousands of ``<s>``)
+    is refused in one line (:class:`WikiError`): the bot does not edit what it cannot read."""
+    if problem := too_complex(text):
+        raise WikiError(f"a wiki page is too complex to read: {problem}; fix it by hand")
     return mwparserfromhell.parse(text, skip_style_tags=True)
 
 
@@ -185,7 +192,7 @@ def comments(text: str) -> list[Span]:
 
 def plain(wikitext: str) -> str:
     """Wikitext as a reader sees it: links unwrapped, comments and templates dropped."""
-    return str(mwparserfromhell.parse(wikitext).strip_code(normalize=True, collapse=True)).strip()
+    return str(parse(wikitext).strip_code(normalize=True, collapse=True)).strip()
 
 
 @dataclass(frozen=True)
