@@ -75,8 +75,14 @@ def get_profile(name: object) -> Profile:
     """The profile called ``name``; a one-line ProfileError that lists the known names."""
     if not isinstance(name, str) or name not in PROFILE_MODULES:
         raise ProfileError(
-            f"unknown profile {name!r}; the profiles are: {', '.join(profile_names())}"
+            f"unknown profile {_clipped(name)}; the profiles are: {', '.join(profile_names())}"
         )
     module = importlib.import_module(PROFILE_MODULES[name])
     profile: Profile = module.PROFILE
     return profile
+
+
+def _clipped(value: object, width: int = 60) -> str:
+    """A value a player or editor wrote, quoted for a one-line error: cut if long."""
+    shown = repr(value)
+    return shown if len(shown) <= width else f"{shown[: width - 1]}… ({len(shown):,} characters)"

@@ -14,7 +14,12 @@ __all__ = ["at_local", "local_date", "local_midnight", "next_local", "zone"]
 def zone(name: object, setting: str = "timezone") -> ZoneInfo:
     """The IANA zone ``name``; a one-line ProfileError for anything else."""
     if not isinstance(name, str) or not name.strip():
-        raise ProfileError(f"settings.{setting}: expected an IANA zone name, got {name!r}")
+        shown = (
+            repr(name)
+            if len(repr(name)) <= 60
+            else f"{repr(name)[:59]}… ({len(repr(name)):,} characters)"
+        )
+        raise ProfileError(f"settings.{setting}: expected an IANA zone name, got {shown}")
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
