@@ -277,7 +277,7 @@ class GamestatePage:
         if self.problems:
             raise WikiError(
                 f"{self.title}: the page has {len(self.problems)} problem(s); fix them on the "
-                f"wiki before nomicbot edits it. First: {self.problems[0]}"
+                f"wiki before nomicbot edits it. First: {_first(self.problems)}"
             )
         changes: dict[int, list[tuple[int, int, str]]] = {}
         for old, layout in zip(self.rows, self._rows, strict=True):
@@ -405,3 +405,9 @@ def _line_spans(lines: WikiLines, index: int) -> list[tuple[int, int, bool]]:
         for s in lines.spans
         if s.is_opaque and line.start <= s.start < stop
     ]
+
+
+def _first(problems: Sequence[object], width: int = 300) -> str:
+    """The first problem, cut to one readable line (a problem may quote an editor's text)."""
+    text = " ".join(str(problems[0]).split())
+    return text if len(text) <= width else f"{text[: width - 1]}… ({len(text):,} characters)"

@@ -272,7 +272,7 @@ class NomiclandPage:
         if self.problems:
             raise WikiError(
                 f"{self.title}: the page has {len(self.problems)} problem(s); fix them on the "
-                f"wiki before nomicbot edits it. First: {self.problems[0]}"
+                f"wiki before nomicbot edits it. First: {_first(self.problems)}"
             )
         return _assemble(self._lines, edits, inserts)
 
@@ -436,3 +436,9 @@ def _assemble(lines: WikiLines, edits: dict[int, str], inserts: dict[int, list[s
         out.append("\n")  # MediaWiki strips the page's final newline
     out.extend(inserts.get(len(lines.lines), ()))
     return "".join(out)
+
+
+def _first(problems: Sequence[object], width: int = 300) -> str:
+    """The first problem, cut to one readable line (a problem may quote an editor's text)."""
+    text = " ".join(str(problems[0]).split())
+    return text if len(text) <= width else f"{text[: width - 1]}… ({len(text):,} characters)"
