@@ -67,8 +67,8 @@ def _economy_lines(output: str) -> list[str]:
     economy = output.split("seeded one row per player", 1)[-1]
     for block in economy.split("\n$ nomicbot ")[1:]:
         command, *printed = block.split("\n\n", 1)[0].splitlines()
-        if " --apply " not in command or command.startswith("wiki audit"):
-            continue  # another profile's example, or the audit: not the economy
+        if " --apply " not in command or command.startswith(("wiki audit", "pages ")):
+            continue  # another profile's example or pages, or the audit: not the economy
         lines.append("$ nomicbot " + command.split(" --apply ", 1)[0])
         lines += [line for line in printed if not line.startswith("Applied (ledger #")]
     return lines
@@ -106,6 +106,15 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
     assert len(flagged) == 1 and f"[[Special:Diff/{revid}|r{revid}]] Gamestate" in flagged[0]
     assert "by [[Special:Contributions/Admin|Admin]]: '''illegal''': rule" in flagged[0]
     assert "index.php?title=Gamestate_audit" in first.output
+    # Each other game's pages are published on the sandbox wiki, and their addresses shown.
+    assert first.output.count("$ nomicbot pages --archive example:") == 4
+    saved = [
+        line
+        for line in first.output.splitlines()
+        if ": saved revision " in line and "/" in line.split(":")[0]
+    ]
+    assert len(saved) >= 4, first.output
+    assert "the other games' pages:" in first.output
     # The same data directory again: same ports, nothing new on the blog, no new edit.
     second = CliRunner().invoke(cli, ["demo", "--data", str(tmp_path), "--once"])
     assert second.exit_code == 0, second.output
@@ -116,6 +125,8 @@ def test_demo_syncs_shows_status_and_publishes_once(tmp_path: Path) -> None:
     assert "The servers stop now (--once)" in second.output
     assert "Open in a browser" not in second.output
     assert "Votes: no change (the published tally is current)." in second.output
+    # A rerun edits none of them.
+    assert second.output.count(": no change.") >= len(saved), second.output
     assert second.output.count("already applied") == 8, second.output
     assert "Gamestate audit: a human edit is flagged already (no new edit):" in second.output
     assert "wiki audit" not in second.output and "by Admin." not in second.output

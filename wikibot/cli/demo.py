@@ -37,7 +37,7 @@ from gamestate.profiles import DEFAULT_PROFILE, profile_names
 from gamestate.profiles.blognomic_139.models import Game
 from wikibot.archive import read_archive_file
 from wikibot.cli.common import load, now_option, reported
-from wikibot.cli.demo_profiles import EXAMPLES, run_profile_examples
+from wikibot.cli.demo_profiles import EXAMPLES, publish_profile_pages, run_profile_examples
 from wikibot.cli.mirror import sync_command
 from wikibot.cli.status import status
 from wikibot.cli.wiki import publish
@@ -456,10 +456,13 @@ def demo(
             )
             _play_economy(config, game)
             audit_page = _flag_a_human_edit(config, game, wiki)
+            profile_page_lines: list[str] = []
             if profile_name is None:
                 run_profile_examples(
                     ctx, [n for n in profile_names() if n != DEFAULT_PROFILE and n in EXAMPLES]
                 )
+                # Each other game's pages, published on the same wiki as its Admin would.
+                profile_page_lines = publish_profile_pages(ctx, str(config), wiki.url)
             heading = (
                 "The servers stop now (--once); to browse these pages, run the demo without --once:"
                 if once
@@ -474,6 +477,8 @@ def demo(
                 f"  the audit's report:  {wiki.url}index.php?title="
                 f"{quote(audit_page.replace(' ', '_'))}"
             )
+            if profile_page_lines:
+                click.echo("  the other games' pages:\n" + "\n".join(profile_page_lines))
             if not once:
                 click.echo(
                     f"Play a player: POST a comment to {blog.url}archive/<post id>/comment "

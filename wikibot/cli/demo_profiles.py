@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from urllib.parse import quote
 
 import click
 
 from gamestate.profiles import format_time, parse_time
 from wikibot.examples import example_names, example_path
 
-__all__ = ["EXAMPLES", "demo_times", "run_profile_examples"]
+__all__ = ["EXAMPLES", "demo_times", "publish_profile_pages", "run_profile_examples"]
 
 EXAMPLES = {
     name: name
@@ -59,3 +60,25 @@ def run_profile_examples(ctx: click.Context, profiles: list[str]) -> None:
             as_json=False,
             config_path=None,
         )
+
+
+def publish_profile_pages(ctx: click.Context, config_path: str, wiki_url: str) -> list[str]:
+    """Publishes each example game's pages on the sandbox wiki (``pages --apply``, as its
+    Admin would) and returns a line per page with its address."""
+    from wikibot.cli.common import parse_now
+    from wikibot.cli.profile_pages import game_pages, pages
+
+    lines: list[str] = []
+    for example in EXAMPLES.values():
+        now, _ = demo_times(example)
+        name = f"example:{example}"
+        click.echo(
+            f"\n$ nomicbot pages --archive {name} --now {now} --apply --config {config_path}"
+        )
+        ctx.invoke(pages, archive_path=name, apply_=True, now_text=now, config_path=config_path)
+        _, built = game_pages(config_path, name, parse_now(now))
+        lines += [
+            f"  {page.title}: {wiki_url}index.php?title={quote(page.title.replace(' ', '_'))}"
+            for page in built
+        ]
+    return lines
