@@ -15,225 +15,27 @@ ruleset-captures.md names each capture) follow.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
-from rules_text.core.numbers import read_fraction, read_hours, read_number
-from rules_text.core.templates import COMPARISONS, read_day, read_rounding, read_rules
-from rules_text.core.values import Age, Quorum, Rounding
+from rules_text.core.appendix import QUORUM, VOTING_ICONS
+from rules_text.core.numbers import read_fraction, read_number
+from rules_text.core.spec import (
+    Draft,
+    Feed,
+    Phrasing,
+    RuleSpec,
+    all_of,
+    flag,
+    rule_names,
+    set_age,
+)
+from rules_text.core.templates import read_day
 
 __all__ = ["RULES", "Draft", "Feed", "Phrasing", "RuleSpec"]
-
-
-@dataclass
-class Draft:
-    """What the sentences read so far have set (mutable while one Ruleset is read)."""
-
-    quorum: Quorum | None = None
-    voting: dict[str, Any] = field(default_factory=dict)
-    proposals: dict[str, Any] = field(default_factory=dict)
-    limits: dict[str, Any] = field(default_factory=dict)
-    cfj: dict[str, Any] = field(default_factory=dict)
-    dov: dict[str, Any] = field(default_factory=dict)
-    hiatus: dict[str, Any] = field(default_factory=dict)
-    downtime: dict[str, Any] = field(default_factory=dict)
-    popular: dict[str, Any] = field(default_factory=dict)
-    """Rule "Votable Matters" worded with "Popular" and "Unpopular" (read, not yet used)."""
-    player_plural: str = "Imagineers"
-    """The player keyword's plural, to write rule names back from their tokens."""
-
-    def merge(self, other: Draft) -> None:
-        """Adds what ``other`` (one rule read alone) has set."""
-        if other.quorum is not None:
-            self.quorum = other.quorum
-        for name in (
-            "voting",
-            "proposals",
-            "limits",
-            "cfj",
-            "dov",
-            "hiatus",
-            "downtime",
-            "popular",
-        ):
-            getattr(self, name).update(getattr(other, name))
-
-
-Apply = Callable[[re.Match[str], Draft], str | None]
-"""Sets what a matched sentence says; returns why a slot could not be read, or None."""
-
-
-@dataclass(frozen=True)
-class Phrasing:
-    """One way a sentence of a rule has been written."""
-
-    template: str
-    """The sentence, normalised, with slots (:mod:`rules_text.core.templates`)."""
-    apply: Apply | None = None
-    """What it sets; None for text that decides nothing a verdict uses."""
-    within: str | None = None
-    """The context it must be read in (a list under a lead sentence)."""
-    opens: str | None = None
-    """The context it opens for the sentences after it."""
-
-
-class Feed:
-    """Which verdicts a rule feeds (docs/ruleset-in-force.md has the table)."""
-
-    ALL = "every verdict"
-    PROPOSALS = "Proposals"
-    CFJS = "Calls for Judgement"
-    DOVS = "Declarations of Victory"
-    HIATUS = "every verdict during Hiatus"
-    WORDS = "no verdict (the words the bot writes)"
-
-
-@dataclass(frozen=True)
-class RuleSpec:
-    """A core rule (or Appendix keyword) that nomicbot reads."""
-
-    name: str
-    """Its name in Ruleset 139."""
-    aliases: tuple[str, ...]
-    """Other names it has had, with PLAYER for the player keyword."""
-    feeds: tuple[str, ...]
-    """The verdicts that depend on it (:class:`Feed`)."""
-    phrasings: tuple[Phrasing, ...]
-    """The sentences it may hold."""
-    repealable: bool = False
-    """Absent means repealed (no Downtime, no limit), not unread."""
-    keyword: str | None = None
-    """For an Appendix keyword: the term it defines ("Quorum")."""
-    on_repeal: Callable[[Draft], None] | None = None
-    """What a repeal leaves (nothing, by default)."""
-
-
-# Slot readers.
-
-
-def _age(match: re.Match[str], slot: str) -> Age | None:
-    hours = read_hours(match[f"{slot}"])
-    if hours is None:
-        return None
-    return Age(hours, strict=COMPARISONS[match[f"{slot}_cmp"].casefold()])
-
-
-def _set_age(part: str, key: str, slot: str = "d") -> Apply:
-    def apply(match: re.Match[str], draft: Draft) -> str | None:
-        age = _age(match, slot)
-        if age is None:
-            return f"cannot read the duration {match[slot]!r}"
-        getattr(draft, part)[key] = age
-        return None
-
-    return apply
-
-
-def _flag(part: str, key: str, value: Any = True) -> Apply:
-    def apply(match: re.Match[str], draft: Draft) -> str | None:
-        getattr(draft, part)[key] = value
-        return None
-
-    return apply
-
-
-def _all(*steps: Apply) -> Apply:
-    def apply(match: re.Match[str], draft: Draft) -> str | None:
-        for step in steps:
-            if (problem := step(match, draft)) is not None:
-                return problem
-        return None
-
-    return apply
-
-
-def _rule_names(match: re.Match[str], draft: Draft, slot: str) -> tuple[str, ...]:
-    return tuple(name.replace("PLAYERS", draft.player_plural) for name in read_rules(match[slot]))
-
-
-# Appendix "Quorum".
-
-
-def _quorum(match: re.Match[str], draft: Draft) -> str | None:
-    fraction = read_fraction(match["f"])
-    if fraction is None:
-        return f"cannot read the fraction {match['f']!r}"
-    slots = match.groupdict()
-    plus = 0
-    if slots.get("plus") is not None:
-        n = read_number(slots["plus"])
-        if n is None:
-            return f"cannot read the number {slots['plus']!r}"
-        plus = n
-    # With no rounding words, the Appendix's "the result of the calculation is instead the
-    # result rounded towards 0" (Numbers and Variables) rounds down.
-    rounding = Rounding(read_rounding(slots["r"])) if slots.get("r") else Rounding.DOWN
-    draft.quorum = Quorum(fraction=fraction, rounding=rounding, plus=plus)
-    return None
 
 
 _CLOCK = "{C:d_cmp} {D:d}"
 """A clock condition: "at least 12 hours", "more than forty-eight hours"."""
 _OPEN = "been open for voting for " + _CLOCK
-
-
-QUORUM = RuleSpec(
-    name="Quorum",
-    aliases=(),
-    keyword="Quorum",
-    feeds=(Feed.ALL,),
-    phrasings=(
-        Phrasing(
-            "Quorum of a subset of PLAYERS is [equal to |]{F:f} [of |]the number of PLAYERS in "
-            "that subset[|,] {R:r}[|,][| plus {N:plus}].",
-            _quorum,
-        ),
-        # 2005 (proposed): "Quorum is equal to one half of the number of Crewmembers,
-        # rounding up."
-        Phrasing(
-            "Quorum is [equal to |]{F:f} [of |]the number of PLAYERS[|,] {R:r}[|,][| plus "
-            "{N:plus}].",
-            _quorum,
-        ),
-        Phrasing(
-            "Quorum of a subset of PLAYERS is [equal to |]{F:f} [of |]the number of PLAYERS in "
-            "that subset[|,][| plus {N:plus}].",
-            _quorum,
-        ),
-        Phrasing(
-            "If the word Quorum is used without qualifying which subset of PLAYERS it is "
-            "referring to, it is referring to a Quorum of all PLAYERS."
-        ),
-    ),
-)
-
-
-VOTING_ICONS = RuleSpec(
-    name="Voting Icons",
-    aliases=(),
-    keyword="Voting Icons",
-    feeds=(Feed.ALL,),
-    phrasings=(
-        Phrasing(
-            "For use in voting, a check box {U:u1} shall represent a Vote FOR, an X {U:u2} "
-            "shall represent a Vote AGAINST, an IMP {U:u3} shall represent a Vote of "
-            "DEFERENTIAL, and an Imperial Seal {U:u4} shall represent the Imperial Veto.",
-            _flag("voting", "icons", ("FOR", "AGAINST", "DEFERENTIAL", "VETO")),
-        ),
-        Phrasing(
-            "For use in voting, a check box {U:u1} shall represent a Vote FOR, an X {U:u2} "
-            "shall represent a Vote AGAINST, and an IMP {U:u3} shall represent a Vote of "
-            "DEFERENTIAL.",
-            _flag("voting", "icons", ("FOR", "AGAINST", "DEFERENTIAL")),
-        ),
-        Phrasing(
-            "For use in voting, a check box {U:u1} shall represent a Vote FOR, and an X {U:u2} "
-            "shall represent a Vote AGAINST.",
-            _flag("voting", "icons", ("FOR", "AGAINST")),
-        ),
-    ),
-)
 
 
 def _icons(match: re.Match[str], draft: Draft) -> str | None:
@@ -265,7 +67,7 @@ VOTABLE_MATTERS = RuleSpec(
         Phrasing(
             "Additionally, if the author of a Votable Matter has not used a valid voting icon "
             "in a comment to the post, then the author's Vote is FOR.",
-            _flag("voting", "author_implicit_for"),
+            flag("voting", "author_implicit_for"),
         ),
         Phrasing(
             "A non-PLAYER never has a Vote, even if they were a PLAYER previously and had cast "
@@ -288,19 +90,19 @@ VOTABLE_MATTERS = RuleSpec(
         Phrasing("A Votable Matter is Popular if any of the following are true:", opens="popular"),
         Phrasing(
             "It has a number of FOR Votes that exceed or equal Quorum.",
-            _flag("popular", "quorum"),
+            flag("popular", "quorum"),
             within="popular",
         ),
         Phrasing(
             "It has " + _OPEN + ", it has more than {N:n} valid [Vote|Votes] cast on it, and "
             "more valid Votes cast on it are FOR than are AGAINST.",
-            _set_age("popular", "majority"),
+            set_age("popular", "majority"),
             within="popular",
         ),
         Phrasing(
             "Exception: Proposals which would change the text of a Core, Special Case or "
             "Appendix rule if enacted cannot be Popular on this basis.",
-            _flag("popular", "core_exception"),
+            flag("popular", "core_exception"),
             within="popular",
         ),
         Phrasing(
@@ -308,12 +110,12 @@ VOTABLE_MATTERS = RuleSpec(
         ),
         Phrasing(
             "The number of PLAYERS who are not voting AGAINST it is less than Quorum.",
-            _flag("popular", "unpopular_unreachable"),
+            flag("popular", "unpopular_unreachable"),
             within="unpopular",
         ),
         Phrasing(
             "It has " + _OPEN + " and it is not Popular.",
-            _set_age("popular", "unpopular_after"),
+            set_age("popular", "unpopular_after"),
             within="unpopular",
         ),
     ),
@@ -368,18 +170,18 @@ SPECIAL_PROPOSAL_VOTING = RuleSpec(
             "When a PLAYER casts a vote AGAINST their own Proposal (which is not in the form of "
             "a DEFERENTIAL vote), this renders the Proposal Self-Killed, even if the author "
             "later changes their Vote.",
-            _flag("voting", "self_kill"),
+            flag("voting", "self_kill"),
         ),
         Phrasing(
             "When a [PLAYER|player] casts [a|an explicit] vote AGAINST their own Proposal, this "
             "renders the Proposal Self-Killed, even if the author later changes their Vote.",
-            _flag("voting", "self_kill"),
+            flag("voting", "self_kill"),
         ),
         Phrasing(
             "The BOSS may use VETO as a voting icon to cast a Vote on a proposal; when the BOSS "
             "casts a vote of VETO on a Proposal, this renders the Proposal Vetoed, even if the "
             "BOSS later changes their Vote.",
-            _flag("voting", "veto"),
+            flag("voting", "veto"),
         ),
         Phrasing(
             "If a PLAYER other than the BOSS casts a vote of DEFERENTIAL on a Proposal, then "
@@ -389,7 +191,7 @@ SPECIAL_PROPOSAL_VOTING = RuleSpec(
             "When the BOSS has a valid Vote other than VETO on a Proposal, then all votes of "
             "DEFERENTIAL are instead considered to be valid and the same as the BOSS's Vote for "
             "the purposes of other rules unless otherwise specified.",
-            _flag("voting", "deferential_follows_boss"),
+            flag("voting", "deferential_follows_boss"),
         ),
     ),
 )
@@ -404,20 +206,20 @@ RESOLUTION_OF_PROPOSALS = RuleSpec(
             "and/or Gamestate to include the specified effects of that Proposal, and then "
             "setting that Proposal's status to Enacted) if [either|any] of the following "
             "[is|are] true:",
-            _flag("proposals", "oldest_only"),
+            flag("proposals", "oldest_only"),
             opens="enact",
         ),
         # July 2021 (enacted): the parenthesis "(by updating the Ruleset ...)" removed.
         Phrasing(
             "The oldest pending Proposal may be enacted by any Admin if [either|any] of the "
             "following [is|are] true:",
-            _flag("proposals", "oldest_only"),
+            flag("proposals", "oldest_only"),
             opens="enact",
         ),
         Phrasing(
             "It has a number of FOR Votes that exceed or equal Quorum, has " + _OPEN + ", and "
             "has not been [Vetoed or Self-Killed|Vetoed].",
-            _set_age("proposals", "enact_quorum"),
+            set_age("proposals", "enact_quorum"),
             within="enact",
         ),
         # July 2006 (enacted): "... at least 48 hours, more than half of its votes are FOR,
@@ -425,8 +227,8 @@ RESOLUTION_OF_PROPOSALS = RuleSpec(
         Phrasing(
             "It has " + _OPEN + ", more than half of its votes are FOR, and it has not been "
             "[Vetoed or Self-Killed|Vetoed].",
-            _all(
-                _flag("proposals", "majority_min_votes", 0), _set_age("proposals", "enact_majority")
+            all_of(
+                flag("proposals", "majority_min_votes", 0), set_age("proposals", "enact_majority")
             ),
             within="enact",
         ),
@@ -443,42 +245,42 @@ RESOLUTION_OF_PROPOSALS = RuleSpec(
             opens="fail",
         ),
         Phrasing(
-            "It has been Vetoed or Self-Killed.", _flag("proposals", "fail_vetoed"), within="fail"
+            "It has been Vetoed or Self-Killed.", flag("proposals", "fail_vetoed"), within="fail"
         ),
         Phrasing(
             "The number of PLAYERS who are not voting AGAINST it is less than Quorum.",
-            _flag("proposals", "fail_unreachable"),
+            flag("proposals", "fail_unreachable"),
             within="fail",
         ),
         # July 2006 (enacted) and November 2011 (enacted): the same condition in other words.
         Phrasing(
             "It has enough AGAINST votes that it could not be Enacted without one of those votes "
             "being changed.",
-            _flag("proposals", "fail_unreachable"),
+            flag("proposals", "fail_unreachable"),
             within="fail",
         ),
         Phrasing(
             "It could not be Enacted without either one of the Votes AGAINST it being changed, or "
             "the set of [PLAYERS|Players] being changed, or by awaiting the passage of time.",
-            _flag("proposals", "fail_unreachable"),
+            flag("proposals", "fail_unreachable"),
             within="fail",
         ),
         Phrasing(
             "It has " + _OPEN + " and half or fewer of its votes are FOR.",
-            _set_age("proposals", "fail_timeout"),
+            set_age("proposals", "fail_timeout"),
             within="fail",
         ),
-        Phrasing("It has been [Vetoed|vetoed].", _flag("proposals", "fail_vetoed"), within="fail"),
+        Phrasing("It has been [Vetoed|vetoed].", flag("proposals", "fail_vetoed"), within="fail"),
         Phrasing(
             "It has " + _OPEN + " and cannot be Enacted.",
-            _set_age("proposals", "fail_timeout"),
+            set_age("proposals", "fail_timeout"),
             within="fail",
         ),
         Phrasing(
             "If a proposal somehow ends up being pending for {C:d_cmp} {D:d}, it is ignored "
             "for the purpose of calculating the oldest pending proposal, and can be failed by "
             "any Admin.",
-            _set_age("proposals", "stale"),
+            set_age("proposals", "stale"),
         ),
     ),
 )
@@ -489,13 +291,13 @@ def _majority(match: re.Match[str], draft: Draft) -> str | None:
     if n is None:
         return f"cannot read the number {match['n']!r}"
     draft.proposals["majority_min_votes"] = n
-    return _set_age("proposals", "enact_majority")(match, draft)
+    return set_age("proposals", "enact_majority")(match, draft)
 
 
 def _cfj(match: re.Match[str], draft: Draft) -> str | None:
     draft.cfj["quorum_for"] = True
     draft.cfj["quorum_against"] = True
-    return _set_age("cfj", "open_for")(match, draft)
+    return set_age("cfj", "open_for")(match, draft)
 
 
 CALLS_FOR_JUDGEMENT = RuleSpec(
@@ -517,7 +319,7 @@ CALLS_FOR_JUDGEMENT = RuleSpec(
         Phrasing(
             "When a CFJ is Resolved, it is to be Enacted if it has more FOR Votes than AGAINST "
             "Votes and Failed otherwise.",
-            _flag("cfj", "enact_if_more_for"),
+            flag("cfj", "enact_if_more_for"),
         ),
         Phrasing(
             "When a CFJ is Enacted, the Admin Enacting it shall update the Gamestate and "
@@ -534,7 +336,7 @@ CALLS_FOR_JUDGEMENT = RuleSpec(
 
 
 def _hiatus_rules(match: re.Match[str], draft: Draft) -> str | None:
-    draft.hiatus["allowed"] = _rule_names(match, draft, "q")
+    draft.hiatus["allowed"] = rule_names(match, draft, "q")
     return None
 
 
@@ -543,7 +345,7 @@ def _few_against(match: re.Match[str], draft: Draft) -> str | None:
     if fraction is None:
         return f"cannot read the fraction {match['f']!r}"
     draft.dov["few_against"] = fraction
-    return _set_age("dov", "enact_few_against")(match, draft)
+    return set_age("dov", "enact_few_against")(match, draft)
 
 
 def _lockout(match: re.Match[str], draft: Draft) -> str | None:
@@ -566,7 +368,7 @@ VICTORY_AND_ASCENSION = RuleSpec(
         ),
         Phrasing(
             "Upon doing so, the game immediately goes into Hiatus, if it hasn't already.",
-            _flag("hiatus", "on_dov"),
+            flag("hiatus", "on_dov"),
         ),
         Phrasing(
             "During this time, the only game actions that may be taken are those covered by "
@@ -584,7 +386,7 @@ VICTORY_AND_ASCENSION = RuleSpec(
         Phrasing(
             "It has " + _OPEN + ", has a number of FOR Votes that exceed or equal Quorum, and "
             "either the BOSS has Voted FOR it or it has no AGAINST Votes.",
-            _set_age("dov", "enact_boss_or_unopposed"),
+            set_age("dov", "enact_boss_or_unopposed"),
             within="enact",
         ),
         Phrasing(
@@ -596,7 +398,7 @@ VICTORY_AND_ASCENSION = RuleSpec(
         Phrasing(
             "It has " + _OPEN + ", has a number of Votes that exceed or equal Quorum, and more "
             "than half of its valid Votes are FOR.",
-            _set_age("dov", "enact_majority"),
+            set_age("dov", "enact_majority"),
             within="enact",
         ),
         Phrasing(
@@ -605,19 +407,19 @@ VICTORY_AND_ASCENSION = RuleSpec(
         Phrasing(
             "It has " + _OPEN + ", and the number of PLAYERS who are not voting AGAINST it is "
             "less than Quorum.",
-            _set_age("dov", "fail_unreachable"),
+            set_age("dov", "fail_unreachable"),
             within="fail",
         ),
         Phrasing(
             "It has " + _OPEN + " and cannot be Enacted.",
-            _set_age("dov", "fail_timeout"),
+            set_age("dov", "fail_timeout"),
             within="fail",
         ),
         Phrasing("When a DoV fails and there are no pending DoVs, Hiatus ends."),
         Phrasing(
             "When a DoV is enacted, all other active DoVs are failed, and a new Dynasty begins "
             "with the PLAYER who made the DoV as its BOSS.",
-            _flag("dov", "others_fail"),
+            flag("dov", "others_fail"),
         ),
         Phrasing(
             "That PLAYER may pass this role to another PLAYER at this point by making a post to "
@@ -662,7 +464,7 @@ def _downtime_dates(match: re.Match[str], draft: Draft) -> str | None:
 
 
 def _downtime_rules(match: re.Match[str], draft: Draft) -> str | None:
-    draft.downtime["allowed"] = _rule_names(match, draft, "q")
+    draft.downtime["allowed"] = rule_names(match, draft, "q")
     return None
 
 
