@@ -206,7 +206,7 @@ class Mirror:
         the id of the snapshot now in force.
         """
         with self.bound(), self.db.atomic():
-            last = _latest_snapshot()
+            last = history.latest_snapshot()
             kept = dict(last.extra) if last else {}
             if terms is None:
                 terms = Terms(
@@ -230,7 +230,7 @@ class Mirror:
                 {"name": p.name, "admin": p.admin, "idle": p.idle, "extra": dict(p.extra)}
                 for p in players
             ]
-            if last is not None and _snapshot(last) == (header, roster):
+            if last is not None and history.snapshot_record(last) == (header, roster):
                 return last.id
             taken = seen_at.replace(microsecond=0)  # whole seconds, as archives and --now
             snap = RosterSnapshotRow.create(sync_run=sync_run, taken_at=taken, **header)
@@ -518,14 +518,8 @@ class Mirror:
         kept too. Posts are in posting order, comments and the Ruleset's revisions in time order.
         """
         with self.bound():
-            snap = _latest_snapshot()
-            players: tuple[Player, ...] = ()
-            if snap is not None:
-                rows = RosterPlayerRow.select().where(RosterPlayerRow.snapshot == snap.id)
-                players = tuple(
-                    Player(r.name, r.admin, r.idle, r.extra)
-                    for r in rows.order_by(RosterPlayerRow.position)
-                )
+            snap = history.latest_snapshot()
+            players = history.snapshot_players(snap) if snap is not None else ()
             by_post: dict[str, list[Comment]] = {}
             comments = CommentRow.select().order_by(
                 CommentRow.post, CommentRow.posted_at, CommentRow.id
@@ -588,16 +582,6 @@ _AT: Any = PostRow.last_seen.db_value
 """A UTC time as the time columns hold it, for hand-written SQL."""
 
 
-def _snapshot(snap: RosterSnapshotRow) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A roster snapshot as store_roster compares it."""
-    keys = ("boss", "term_player", "term_boss", "player_count", "quorum", "extra")
-    header = {k: getattr(snap, k) for k in keys}
-    rows = select_where(RosterPlayerRow, "snapshot_id = ? ORDER BY position", snap.id)
-    return header, [
-        {"name": p.name, "admin": p.admin, "idle": p.idle, "extra": p.extra} for p in rows
-    ]
-
-
 def load_game_from_mirror(database: str) -> Game:
     """The game as the mirror at ``database`` holds it (for ``nomicbot status``).
 
@@ -606,8 +590,3 @@ def load_game_from_mirror(database: str) -> Game:
     """
     with Mirror.open(database, create=False) as mirror:
         return mirror.to_game()
-
-
-def _latest_snapshot() -> RosterSnapshotRow | None:
-    query = RosterSnapshotRow.select().order_by(RosterSnapshotRow.id.desc()).limit(1)
-    return query.get_or_none()

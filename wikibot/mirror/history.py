@@ -17,9 +17,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamestate.profiles.blognomic_139.models import Player, Post, RosterSnapshot
+from wikibot.mirror.database import select_where
 from wikibot.mirror.schema import RosterPlayerRow, RosterSnapshotRow
 
 __all__ = [
+    "latest_snapshot",
+    "snapshot_players",
+    "snapshot_record",
     "PASSES",
     "ROSTER_EXTRA",
     "passes_boss_to",
@@ -78,3 +82,27 @@ def stored_rosters() -> tuple[RosterSnapshot, ...]:
         )
         for s in snaps
     )
+
+
+def latest_snapshot() -> RosterSnapshotRow | None:
+    """The newest roster snapshot stored (None: none yet)."""
+    query = RosterSnapshotRow.select().order_by(RosterSnapshotRow.id.desc()).limit(1)
+    return query.get_or_none()
+
+
+def snapshot_players(snap: RosterSnapshotRow) -> tuple[Player, ...]:
+    """A snapshot's players, in roster order."""
+    rows = RosterPlayerRow.select().where(RosterPlayerRow.snapshot == snap.id)
+    return tuple(
+        Player(r.name, r.admin, r.idle, r.extra) for r in rows.order_by(RosterPlayerRow.position)
+    )
+
+
+def snapshot_record(snap: RosterSnapshotRow) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A roster snapshot as ``Mirror.store_roster`` compares it with a new one."""
+    keys = ("boss", "term_player", "term_boss", "player_count", "quorum", "extra")
+    header = {k: getattr(snap, k) for k in keys}
+    rows = select_where(RosterPlayerRow, "snapshot_id = ? ORDER BY position", snap.id)
+    return header, [
+        {"name": p.name, "admin": p.admin, "idle": p.idle, "extra": p.extra} for p in rows
+    ]
