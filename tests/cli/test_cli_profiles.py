@@ -41,7 +41,6 @@ KEYS_2B = {
     "game_end",
     "achieved",
     "rules_after_day",
-    "waiting",
 }
 MATTER_KEYS = {"outcome", "clause", "reason", "next_change"}
 OUTCOMES = {
@@ -58,7 +57,7 @@ OUTCOMES = {
         "stands",
         "overturned",
     },
-    "nomopoly-iv": {"allowed", "not allowed", "retracted"},
+    "nomopoly-iv": {"allowed", "not allowed"},
 }
 NUMBERS = {
     "blognomic-139": {"for", "against", "quorum", "decidable_at", "self_killed"},

@@ -50,7 +50,12 @@ def report_to_json(report: Report, number_keys: tuple[str, ...] = ()) -> dict[st
         "matters": {mid: _outcome_json(o, number_keys) for mid, o in report.matters.items()},
         # 2b: the players' values "and whole-game fields (poorbox...)".
         "state": _jsonable({**report.game_state, **report.state}),
-        "game_state": _jsonable(report.game_state),
+        # What waits for which draw or day is a whole-game value: 2b's keys stay exact.
+        "game_state": _jsonable(
+            {**report.game_state, "waiting": report.waiting}
+            if report.waiting
+            else report.game_state
+        ),
         "due": _jsonable(report.due),
         "next_due": _jsonable(report.next_due),
         "actions": _jsonable(report.actions),
@@ -60,7 +65,6 @@ def report_to_json(report: Report, number_keys: tuple[str, ...] = ()) -> dict[st
         "game_end": _jsonable(report.game_end),
         "achieved": _jsonable(report.achieved),
         "rules_after_day": _jsonable(report.rules_after_day),
-        "waiting": _jsonable(report.waiting),
     }
     if report.rules is not None:
         data["rules"] = report.rules  # BlogNomic's Ruleset in force (ARCHITECTURE.md 2c)

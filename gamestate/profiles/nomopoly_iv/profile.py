@@ -92,12 +92,15 @@ class NomopolyIV(BaseProfile):
             numbers = {"level": level, "implemented_at": books.implemented.get(m.id)}
             retraction = played.retracted.get(m.id)
             if allowed and retraction is not None and retraction[0]:
+                # 2b's words: "allowed" (could the author make it then); the retraction is
+                # its reason and its number.
                 report.matters[m.id] = Outcome(
-                    "retracted",
+                    "allowed",
                     clauses.RETRACT,
-                    f"{m.author} retracted it at {format_time(retraction[1])}, alive then",
+                    f"allowed when made; {m.author} retracted it at "
+                    f"{format_time(retraction[1])}, alive then",
                     None,
-                    numbers,
+                    {**numbers, "retracted_at": retraction[1]},
                 )
                 continue
             if retraction is not None:

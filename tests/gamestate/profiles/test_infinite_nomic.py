@@ -1161,7 +1161,7 @@ def test_the_example_as_status_json_is_section_2b() -> None:
     assert set(out) == {
         "profile", "now", "since", "matters", "state", "game_state", "due", "next_due",
         "actions", "effect_order", "judge", "winners", "game_end", "achieved",
-        "rules_after_day", "waiting",
+        "rules_after_day",
     }  # fmt: skip
     assert out["matters"]["p1"] == {
         "outcome": "takes effect",

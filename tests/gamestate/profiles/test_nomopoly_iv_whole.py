@@ -244,7 +244,7 @@ def test_the_ducky_moves_and_throws_pies() -> None:
 @pytest.mark.parametrize(
     "state, outcome",
     [
-        pytest.param({}, "retracted", id=f"{clauses.RETRACT}: alive"),
+        pytest.param({}, "allowed", id=f"{clauses.RETRACT}: alive"),
         pytest.param({"level": 0}, "not allowed", id=f"{clauses.RETRACT}: dead"),
     ],
 )
@@ -258,6 +258,7 @@ def test_retracting_a_proposal(state: dict[str, Any], outcome: str) -> None:
     }
     report = run(game(T0, {"Ann": state}, [], [matter]), "2024-06-03T12:00:00Z")
     assert report.matters["p1"].outcome == outcome
+    assert ("retracted it at" in report.matters["p1"].reason) == (outcome == "allowed")
 
 
 def test_receive_training_is_receive_teaching() -> None:

@@ -51,7 +51,7 @@ def test_a_judgement_waiting_for_the_admins_day_says_so() -> None:
     assert report.rules_after_day == {}
     data_json = report_to_json(report, NOMOPOLY.number_keys)
     assert data_json["matters"]["p1"]["waits"] == HELD
-    assert data_json["waiting"][0]["for"] == "the admin's day"
+    assert data_json["game_state"]["waiting"][0]["for"] == "the admin's day"
     archive = archive_from_dict(data)
     assert f"waits for the admin's day: p1 (Ann): {HELD}" in render_profile_table(
         report, archive, "Nomopoly"
