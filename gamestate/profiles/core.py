@@ -205,6 +205,8 @@ class Report:
     roll, the admin's day), so nothing is skipped silently."""
     rules: dict[str, Any] | None = None
     """BlogNomic only: the Ruleset in force (ARCHITECTURE.md 2c); None for other games."""
+    rules_lines: list[str] = field(default_factory=list)
+    """BlogNomic only: the Ruleset in force as ``status`` opens with it."""
     warnings: list[str] = field(default_factory=list)
     """What the rules merely ignore (a non-player's vote), said once each."""
 

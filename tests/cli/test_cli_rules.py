@@ -83,3 +83,12 @@ def test_rules_show_prints_every_value_read(tmp_path: Path) -> None:
         _run("rules", "show", "--archive", str(_archive(tmp_path, "1")), "--now", NOW, "--json")
     )
     assert data["revision"] == 102 and any("at least 36h" in v for v in data["values"])
+
+
+@pytest.mark.parametrize("fmt", ["1", "2"])
+def test_the_table_opens_with_the_same_ruleset_lines_in_both_formats(
+    tmp_path: Path, fmt: str
+) -> None:
+    lines = _run("status", "--archive", str(_archive(tmp_path, fmt)), "--now", NOW).splitlines()
+    assert lines[1] == "Ruleset: revision 102 by Ais at 2016-05-17T06:00:00Z (from the archive)"
+    assert lines[2].startswith('unread: rule "Calls for Judgement" is unread since revision 102')

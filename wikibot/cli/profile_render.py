@@ -120,23 +120,6 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _ruleset_lines(rules: dict[str, Any]) -> list[str]:
-    """BlogNomic's Ruleset in force (ARCHITECTURE.md 2c) as the table's opening lines."""
-    if rules.get("revision") is None and rules.get("at") is None:
-        lines = ["Ruleset: Ruleset 139 assumed (no Ruleset revision is known)"]
-    else:
-        lines = [
-            f"Ruleset: revision {rules.get('revision')} at {rules.get('at')} "
-            f"(from the {rules.get('source')})"
-        ]
-    lines += [f"unread: {u['reason']}" for u in rules.get("unread", ())]
-    lines += [
-        f'warning: may change how votes count: rule "{w["rule"]}" (it says {", ".join(w["words"])})'
-        for w in rules.get("dynastic_warnings", ())
-    ]
-    return lines
-
-
 def render_profile_table(report: Report, archive: Archive, title: str) -> str:
     """A readable table: one row per matter, oldest first, with its clause and why."""
     players = report.game_state.get("players")
@@ -145,8 +128,7 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
     lines = [
         f"As of {format_time(report.now)}: {title} (profile {report.profile}), {players} players"
     ]
-    if report.rules is not None:
-        lines.extend(_ruleset_lines(report.rules))
+    lines.extend(report.rules_lines)  # BlogNomic's Ruleset in force, as `status` says it
     if report.game_end:
         lines.append(
             f"GAME OVER: {report.game_end.get('winner')} wins on {report.game_end.get('day')} "

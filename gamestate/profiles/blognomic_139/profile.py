@@ -173,6 +173,7 @@ class BlogNomic139(BaseProfile):
             report.achieved = {result.victory.winner: result.victory.rule}
         if result.rules is not None:
             report.rules = result.rules.summary(result.quorum)
+            report.rules_lines = result.rules.lines()
         report.warnings = [*result.warnings, *(w for m in result.matters for w in m.warnings)]
         return report
 
