@@ -13,7 +13,8 @@ The records Nomopoly reads (beyond the core's):
   the judgement is ``accepted in part`` (none if absent).
 - events ``admin_day`` {by, note}, ``buy`` {player, square, name?}, ``fine`` {player,
   amount}, ``draw`` {what: ``dice:<proposal id>[:turn]``, result: [faces]}, ``action``
-  {player, action, square?, upgrade?, name?}.
+  {player, action, square?, upgrade?, name?}, ``inferno`` {player, days},
+  ``trade_lapsed`` {id, by: an admin}.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from gamestate.profiles.core import Archive, Event, Matter
 from gamestate.profiles.nomopoly.dice import parse_draw_name
+from gamestate.profiles.nomopoly.quote import shown
 from gamestate.profiles.nomopoly.world import WORLD_ACTIONS
 from gamestate.profiles.nomopoly.world_checks import check_world_action, check_world_state
 
@@ -41,7 +43,7 @@ DEFAULT_BOARD = 14
 """Squares on a board whose archive names none: the seed's diagram's board."""
 MAX_SQUARES = 10_000
 MAX_DICE = 60
-EVENT_TYPES = frozenset({"admin_day", "buy", "fine", "draw", "action", "inferno"})
+EVENT_TYPES = frozenset({"admin_day", "buy", "fine", "draw", "action", "inferno", "trade_lapsed"})
 ACTIONS = (
     frozenset({"sell a square", "annex unused land", "buy an Upgrade", "rename a square"})
     | WORLD_ACTIONS
@@ -88,7 +90,7 @@ def _game_state(archive: Archive) -> None:
             raise archive.error(f"game_state.{key}", "expected an object keyed by square")
         for square, value in table.items():
             if not (isinstance(square, str) and square.isascii() and square.isdigit()):
-                raise archive.error(f"game_state.{key}", f"{square!r} is not a square number")
+                raise archive.error(f"game_state.{key}", f"{shown(square)} is not a square number")
             ok = (
                 isinstance(value, str)
                 if key == "names"
@@ -113,7 +115,7 @@ def _roster(archive: Archive, squares: tuple[int, ...]) -> None:
             raise archive.error(where, "real_estate_guides must be a whole number >= 0")
         square = s.get("square", squares[0])
         if not (isinstance(square, str) and square.strip()) and square not in squares:
-            raise archive.error(where, f"square {square!r} is not on the board")
+            raise archive.error(where, f"square {shown(square)} is not on the board")
         if not isinstance(s.get("poorbox_due", False), bool):
             raise archive.error(where, "poorbox_due must be true or false")
         owns = s.get("owns", [])
@@ -136,7 +138,7 @@ def _changes(archive: Archive, m: Matter, key: str) -> int:
     for name, value in raw.items():
         if name not in CHANGES:
             known = ", ".join(sorted(CHANGES))
-            raise archive.error(where, f"unknown rule value {name!r}; nomopoly knows {known}")
+            raise archive.error(where, f"unknown rule value {shown(name)}; nomopoly knows {known}")
         if not is_int(value, 0, MAX_DICE if name == "default_dice" else 1000):
             raise archive.error(where, f"{name} must be a whole number in range")
     add = raw.get("add_squares", 0)
@@ -150,7 +152,7 @@ def _matters(archive: Archive) -> int:
         if author is None or not author.player or not author.present_at(m.posted_at):
             raise archive.error(
                 f"matter {m.id}",
-                f"{m.author!r} is not a player at {m.posted_at:%Y-%m-%dT%H:%M:%SZ}"
+                f"{shown(m.author)} is not a player at {m.posted_at:%Y-%m-%dT%H:%M:%SZ}"
                 " (the admin is not a player)",
             )
         if m.judgement is not None and m.judgement.at < m.posted_at:
@@ -163,7 +165,7 @@ def _player(archive: Archive, e: Event, where: str) -> None:
     name = e.get("player")
     member = archive.member(name) if isinstance(name, str) else None
     if member is None or not member.player:
-        raise archive.error(where, f"{name!r} is not a player on the roster")
+        raise archive.error(where, f"{shown(name)} is not a player on the roster")
 
 
 def _event(archive: Archive, e: Event, last_square: int, proposals: set[str]) -> None:
@@ -172,17 +174,21 @@ def _event(archive: Archive, e: Event, last_square: int, proposals: set[str]) ->
         _player(archive, e, where)
         square = e.get("square")
         if not is_int(square, 1, last_square):
-            raise archive.error(where, f"square {square!r} is off the board (1..{last_square})")
+            raise archive.error(
+                where, f"square {shown(square)} is off the board (1..{last_square})"
+            )
         if e.get("name") is not None and not isinstance(e.get("name"), str):
             raise archive.error(where, "name must be a string")
     elif e.type == "fine":
         _player(archive, e, where)
         if not is_int(e.get("amount"), 1):
-            raise archive.error(where, f"amount {e.get('amount')!r} is not a whole number >= 1")
+            raise archive.error(
+                where, f"amount {shown(e.get('amount'))} is not a whole number >= 1"
+            )
     elif e.type == "draw":
         if parse_draw_name(e.get("what"), proposals) is None:
             raise archive.error(
-                where, f"{e.get('what')!r} names no proposal (write dice:<proposal id>)"
+                where, f"{shown(e.get('what'))} names no proposal (write dice:<proposal id>)"
             )
         result = e.get("result")
         if not (
@@ -197,11 +203,25 @@ def _event(archive: Archive, e: Event, last_square: int, proposals: set[str]) ->
     elif e.type == "inferno":
         _player(archive, e, where)
         if not is_int(e.get("days"), 1, 3):
-            raise archive.error(where, f"days {e.get('days')!r}: up to three game days (1..3)")
+            raise archive.error(where, f"days {shown(e.get('days'))}: up to three game days (1..3)")
+    elif e.type == "trade_lapsed":
+        _lapse(archive, e, where)
     elif e.type == "admin_day":
         for key in ("by", "note"):
             if e.get(key) is not None and not isinstance(e.get(key), str):
                 raise archive.error(where, f"{key} must be a string")
+
+
+def _lapse(archive: Archive, e: Event, where: str) -> None:
+    """``trade_lapsed`` {id, by}: the admin's judgement, so ``by`` is an admin."""
+    trade_id, by = e.get("id"), e.get("by")
+    if not (isinstance(trade_id, str) and len(trade_id) <= 200 and trade_id.strip()):
+        raise archive.error(where, f"id {shown(trade_id)} must name the trade")
+    member = archive.member(by) if isinstance(by, str) else None
+    if member is None or "admin" not in member.roles:
+        raise archive.error(
+            where, f"by {shown(by)} is not an admin on the roster (the admin judges a trade)"
+        )
 
 
 def _action(archive: Archive, e: Event, where: str, last_square: int) -> None:
@@ -213,15 +233,15 @@ def _action(archive: Archive, e: Event, where: str, last_square: int) -> None:
         return
     square = e.get("square")
     if not is_int(square, 1, last_square):
-        raise archive.error(where, f"{action}: square {square!r} is off the board")
+        raise archive.error(where, f"{action}: square {shown(square)} is off the board")
     if action == "buy an Upgrade":
         upgrade = e.get("upgrade")
         price = e.get("price")
         if price is not None and not is_int(price, 0, 10**9):
-            raise archive.error(where, f"price {price!r} is not a whole number of dollars")
+            raise archive.error(where, f"price {shown(price)} is not a whole number of dollars")
         if not isinstance(upgrade, str) or upgrade not in UPGRADES:
             known = ", ".join(sorted(UPGRADES))
-            raise archive.error(where, f"unknown Upgrade {upgrade!r}; nomopoly knows {known}")
+            raise archive.error(where, f"unknown Upgrade {shown(upgrade)}; nomopoly knows {known}")
     if action == "rename a square" and not isinstance(e.get("name"), str):
         raise archive.error(where, "rename a square: name must be a string")
 
@@ -246,7 +266,7 @@ def check_archive(archive: Archive) -> list[str]:
             if key in rolls:
                 raise archive.error(
                     f"event {e.index} (draw)",
-                    f"{e.get('what')!r} is already recorded by event {rolls[key]}",
+                    f"{shown(e.get('what'))} is already recorded by event {rolls[key]}",
                 )
             rolls[key] = e.index
     return _warnings(archive)

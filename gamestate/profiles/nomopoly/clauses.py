@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "ACCEPTED_DICE",
+    "ADMIN_FINAL",
     "ANNEX",
     "ATHEIST",
     "BANK_MONEY",
@@ -31,9 +32,11 @@ __all__ = [
     "FAITH_GOD",
     "FAITH_NAME",
     "HEAVEN",
+    "HEAVEN_ABOVE",
     "HIGHEST_PAIR",
     "IDENTICAL_BONUS",
     "INFERNO",
+    "INFERNO_BELOW",
     "INFERNO_RETURN",
     "JUDGE",
     "MOVE_ON",
@@ -42,6 +45,7 @@ __all__ = [
     "PAYDAY",
     "POORBOX_FINE",
     "POORBOX_INVEST",
+    "POOR_WRETCH",
     "REAL_ESTATE_GUIDES",
     "REJECTED_DICE",
     "REPLACE",
@@ -88,6 +92,9 @@ REJECTED_DICE = (
 ZERO_DICE = (
     "If a players dice thrown is reduced to 0 or below, that player shall move retreat one square."
 )
+
+# Rule "Administration".
+ADMIN_FINAL = "The decision of the admin is final."
 
 # Rule "Order of the Admins Day".
 ORDER_OF_THE_DAY = (
@@ -170,6 +177,12 @@ POORBOX_FINE = (
     "Whenever a player is forced to pay or is fined an amount greater than their current "
     "money, they shall receive half the contents of Ye Old Poorbox the next time they make "
     "a proposal."
+)
+
+POOR_WRETCH = (
+    'If at any time, a player is obliged to accept money from "Ye Olde Poorbox", they shall '
+    "be considered a poor wretch and unable to voluntarily spend that money on the turn on "
+    "which they received it."
 )
 
 # Rule "Ending The Game".
@@ -262,3 +275,5 @@ HEAVEN = (
     "Any player who is a member of a faith may jump to Heaven by spending an amount of cash "
     "equal to the current number of verses in the universe."
 )
+INFERNO_BELOW = "Tyrethali's Inferno is directly below Origon."
+HEAVEN_ABOVE = "Heaven is directly above Origon."

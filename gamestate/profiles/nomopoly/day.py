@@ -48,6 +48,7 @@ from gamestate.profiles.nomopoly.dice import (
     turn_dice,
 )
 from gamestate.profiles.nomopoly.ledger import Ledger
+from gamestate.profiles.nomopoly.trades import lapse
 from gamestate.profiles.nomopoly.world import release_due, sentence
 
 __all__ = ["Batch", "Books", "Options", "Turn", "day_end", "keep_books"]
@@ -193,7 +194,7 @@ class _Keeper:
                 key = parse_draw_name(e.get("what"), known)
                 if key is not None:
                     self.draws[key] = e
-        self.pending = [e for e in self.events if e.type in ("buy", "action")]
+        self.pending = [e for e in self.events if e.type in ("buy", "action", "trade_lapsed")]
 
     def present(self, moment: datetime) -> set[str]:
         return {m.name for m in self.archive.players_at(moment)}
@@ -260,7 +261,7 @@ class _Keeper:
         )
 
     def sent(self, m: Matter) -> None:
-        self.books.ledger.proposal_sent(m.author)
+        self.books.ledger.proposal_sent(m.author, m.posted_at.date())
 
     # The admin's day.
 
@@ -334,14 +335,18 @@ class _Keeper:
 
     def actions(self, at: datetime, present: set[str], kind: str) -> None:
         ledger = self.books.ledger
-        for e in [e for e in self.pending if e.type == kind and e.at <= at]:
+        kinds = (kind, "trade_lapsed") if kind == "action" else (kind,)
+        for e in [e for e in self.pending if e.type in kinds and e.at <= at]:
             self.pending.remove(e)
-            name = e.get("player")
-            what = "buy" if kind == "buy" else str(e.get("action"))
-            if name not in present or name not in ledger.players:
+            name = e.get("by") if e.type == "trade_lapsed" else e.get("player")
+            what = "buy" if kind == "buy" else str(e.get("action", "trade lapsed"))
+            if e.type == "trade_lapsed":
+                v = lapse(ledger, e)
+                allowed, reason, clause = v.allowed, v.reason, v.clause
+            elif name not in present or name not in ledger.players:
                 allowed, reason, clause = False, f"{name} is not a player then", ""
             elif kind == "buy":
-                v = ledger.buy(name, e.get("square"), e.get("name"), len(present))
+                v = ledger.buy(name, e.get("square"), e.get("name"), len(present), e.at.date())
                 allowed, reason, clause = v.allowed, v.reason, v.clause
             else:
                 v = ledger.act(name, e, len(present))

@@ -24,6 +24,9 @@ __all__ = ["NOMOPOLY"]
 # Nomopoly (seed 004).
 
 _SQUARE = integer(1, 10 * MAX_SQUARES, "a square")
+_NAME = Shape(
+    "a name (at most 200 characters)", {"type": "string", "pattern": r"\S", "maxLength": 200}
+)
 NOMOPOLY = Inputs(
     events={
         "admin_day": (spec("by", TEXT), spec("note", TEXT)),
@@ -40,14 +43,15 @@ NOMOPOLY = Inputs(
             spec("upgrade", one_of(UPGRADES)),
             spec("name", TEXT),
             spec("price", integer(0, what="dollars")),
-            spec("faith", NAME),
-            spec("god", NAME),
-            spec("id", NAME),
+            spec("faith", _NAME),
+            spec("god", _NAME),
+            spec("id", _NAME),
             spec("details", list_of(Shape("{from, to, money|square|real_estate_guides}", {}))),
             spec("deposit", table_of(integer(0), "money|real_estate_guides")),
             spec("withdraw", table_of(integer(0), "money|real_estate_guides")),
         ),
         "inferno": (PLAYER, spec("days", integer(1, 3, "game days"), True)),
+        "trade_lapsed": (spec("id", _NAME, True), spec("by", NAME, True)),
     },
     actions=(
         "sell a square",

@@ -14,13 +14,16 @@ player's bank vault (rule "Banking"), which pays a fine after the money in hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any
 
 from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.nomopoly import clauses
 from gamestate.profiles.nomopoly.board import Board
 from gamestate.profiles.nomopoly.checks import initial_squares
+from gamestate.profiles.nomopoly.quote import shown
 from gamestate.profiles.nomopoly.world import WORLD_ACTIONS, World, do, spend_current
+from gamestate.profiles.nomopoly.wretch import received, refusal
 
 __all__ = ["Holding", "Ledger", "Verdict"]
 
@@ -64,6 +67,8 @@ class Holding:
     owns: list[int]
     poorbox_due: bool = False
     """Fined or forced to pay more than they had: half the Poorbox at the next proposal."""
+    wretch: tuple[date, int] | None = None
+    """The GMT day they were obliged to accept money from the Poorbox, and how much."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def as_state(self) -> dict[str, Any]:
@@ -154,7 +159,7 @@ class Ledger:
 
     # What a player's proposal and a fine do.
 
-    def proposal_sent(self, name: str) -> str:
+    def proposal_sent(self, name: str, day: date | None = None) -> str:
         """:data:`clauses.REAL_ESTATE_GUIDES` (the guides go) and :data:`clauses.POORBOX_FINE`
         (half the Poorbox comes, if due)."""
         h = self.players[name]
@@ -165,6 +170,8 @@ class Ledger:
             self.poorbox -= half
             h.money += half
             h.poorbox_due = False
+            if day is not None:
+                received(h, day, half)
             notes.append(f"received ${half}, half of Ye Olde Poorbox")
         return "; ".join(notes)
 
@@ -196,8 +203,10 @@ class Ledger:
 
     # Buy orders and players' actions.
 
-    def buy(self, name: str, square: int, title: object, present: int) -> Verdict:
-        """A property buy order (:data:`clauses.BUY`)."""
+    def buy(
+        self, name: str, square: int, title: object, present: int, day: date | None = None
+    ) -> Verdict:
+        """A property buy order (:data:`clauses.BUY`), sent on ``day``."""
         h = self.players[name]
         owner = self.owner(square)
         if not self.board.has(square):
@@ -218,6 +227,9 @@ class Ledger:
                 clause=clauses.BUY,
                 reason=f"{name} has ${h.money}, square {square} costs ${square}",
             )
+        barred = refusal(h, name, day, square)
+        if barred is not None:
+            return barred
         h.guides -= 1
         h.money -= square
         h.owns.append(square)
@@ -236,6 +248,8 @@ class Ledger:
         if event.get("action") in WORLD_ACTIONS:
             return do(self, name, event, present)
         verdict = self._act(name, event, present)
+        if verdict.clause == clauses.POOR_WRETCH:
+            return verdict
         clause = _ACTION_CLAUSES.get(str(event.get("action")), clauses.ORDER_OF_THE_DAY)
         if "Disruptor on square" in verdict.reason:
             clause = clauses.DISRUPTOR
@@ -263,11 +277,19 @@ class Ledger:
             return Verdict(True, f"sold square {square} for ${square - 1} and a Real Estate Guide")
         if action == "rename a square":
             self.names[square] = str(event.get("name"))
-            return Verdict(True, f"square {square} is now {event.get('name')!r}")
-        return self._upgrade(name, square, str(event.get("upgrade")), present, event.get("price"))
+            return Verdict(True, f"square {square} is now {shown(event.get('name'))}")
+        return self._upgrade(
+            name, square, str(event.get("upgrade")), present, event.get("price"), event.at.date()
+        )
 
     def _upgrade(
-        self, name: str, square: int, upgrade: str, present: int, price: int | None = None
+        self,
+        name: str,
+        square: int,
+        upgrade: str,
+        present: int,
+        price: int | None = None,
+        day: date | None = None,
     ) -> Verdict:
         """:data:`clauses.UPGRADE`, :data:`clauses.DISRUPTOR`, :data:`clauses.POORBOX_INVEST`."""
         h = self.players[name]
@@ -278,6 +300,9 @@ class Ledger:
         cost = max(present - 1, 0)
         if h.money < cost:
             return Verdict(False, f"{name} has ${h.money}; an Upgrade costs ${cost}")
+        barred = refusal(h, name, day, cost)
+        if barred is not None:
+            return barred
         h.money -= cost
         upgrades = self.upgrades.setdefault(square, [])
         upgrades.append(upgrade)

@@ -37,6 +37,7 @@ from gamestate.profiles.nomopoly import clauses
 from gamestate.profiles.nomopoly.checks import ACTIONS, EVENT_TYPES, check_archive
 from gamestate.profiles.nomopoly.day import Books, Options, achieved, keep_books
 from gamestate.profiles.nomopoly.dice import turn_dice
+from gamestate.profiles.nomopoly.quote import shown
 
 __all__ = ["NomopolyProfile"]
 
@@ -98,7 +99,8 @@ class NomopolyProfile(BaseProfile):
             # The core compares these with sets: a list or a mapping there is junk, said here.
             if e.type == "action" and not isinstance(e.get("action"), str):
                 raise archive.error(
-                    f"event {e.index} (action)", f"action must be a name, not {e.get('action')!r}"
+                    f"event {e.index} (action)",
+                    f"action must be a name, not {shown(e.get('action'))}",
                 )
         return super().check(archive)
 
@@ -206,8 +208,8 @@ class NomopolyProfile(BaseProfile):
             if turn.skipped:
                 happened = f"no turn: {turn.skipped}"
             elif turn.awaiting:
-                happened = f"dice {dice.why}; the turn awaits the roll {turn.awaiting!r}"
-                numbers["waits"] = f"the roll {turn.awaiting!r}"
+                happened = f"dice {dice.why}; the turn awaits the roll {shown(turn.awaiting)}"
+                numbers["waits"] = f"the roll {shown(turn.awaiting)}"
             else:
                 happened = f"dice {dice.why}; " + "; ".join(turn.notes)
             reason = f"{judged}; batch {batch.day.isoformat()}, turn {turn.order}: {happened}"

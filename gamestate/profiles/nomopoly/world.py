@@ -13,7 +13,8 @@ other buys, sells, trades, upgrades, renames and other miscellaneous actions"):
   N}}: on a square with a branch, $1 to its owner; the bank's vault then. Money in the
   vault pays a fine after the money in hand ("part of the players current money").
 - ``trade`` {id, details: [{"from", "to", "money"|"square"|"real_estate_guides"}]}: one
-  e-mail each; done when every player named has sent the same details, else nothing.
+  e-mail each; done when every player named has sent the same details, else nothing
+  (:mod:`.trades`, with the admin's ``trade_lapsed``).
 - ``create a faith`` {faith, god}, ``join a faith`` {faith}, ``leave a faith`` {faith}:
   a name ending in "ism", a god that is an entity of the game (a player, the admin, a
   named square, Origon, Ye Olde Poorbox, Heaven, Tyrethali's Inferno, the bank, the
@@ -24,17 +25,22 @@ other buys, sells, trades, upgrades, renames and other miscellaneous actions"):
 The admin's sentence is an ``inferno`` event {player, days: 1 to 3}: the player goes to
 the circle until the admin's day on or after the sentence's last day ends, then returns
 to their square without landing on it.
+
+What a poor wretch may not spend (:mod:`.wretch`) is refused before any of these
+spends it: bail, Heaven's price, a Warp Gate's two usage costs, a branch's $1.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from gamestate.profiles.core import Event
 from gamestate.profiles.nomopoly import clauses
+from gamestate.profiles.nomopoly.quote import shown
+from gamestate.profiles.nomopoly.trades import trade
+from gamestate.profiles.nomopoly.wretch import refusal
 
 if TYPE_CHECKING:
     from gamestate.profiles.nomopoly.ledger import Holding, Ledger, Verdict
@@ -72,6 +78,8 @@ class World:
     """Trade id -> sender -> their details (as JSON), until every party has sent."""
     sentences: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Player -> {"days", "until" (a date), "return_to"}."""
+    lapsed: dict[str, str] = field(default_factory=dict)
+    """Trade id -> when the admin judged it lapsed (its later e-mails are refused)."""
 
     @classmethod
     def from_game_state(cls, gs: dict[str, Any]) -> World:
@@ -163,6 +171,9 @@ def do(ledger: Ledger, name: str, e: Event, present: int) -> Verdict:
         bail = 20 * s["days"]
         if h.money < bail:
             return _verdict(False, f"{name} has ${h.money}; bail is ${bail}", clauses.INFERNO)
+        barred = refusal(h, name, e.at.date(), bail)
+        if barred is not None:
+            return barred
         h.money -= bail
         ledger.poorbox += bail
         return _verdict(True, f"posts bail of ${bail}; {_release(ledger, name)}", clauses.INFERNO)
@@ -187,13 +198,16 @@ def do(ledger: Ledger, name: str, e: Event, present: int) -> Verdict:
     if action == "use a Savings and Loan":
         return _savings(ledger, name, h, e)
     if action == "trade":
-        return _trade(ledger, name, e)
+        return trade(ledger, name, e)
     if action == "go to Heaven":
         if not any(name in f["members"] for f in world.faiths.values()):
             return _verdict(False, f"{name} is an atheist", clauses.HEAVEN)
         cost = ledger.board.verses
         if h.money < cost:
             return _verdict(False, f"{name} has ${h.money}; Heaven costs ${cost}", clauses.HEAVEN)
+        barred = refusal(h, name, e.at.date(), cost)
+        if barred is not None:
+            return barred
         h.money -= cost
         h.square = HEAVEN
         return _verdict(True, f"spends ${cost} (one a verse) and jumps to Heaven", clauses.HEAVEN)
@@ -218,6 +232,9 @@ def _warp(ledger: Ledger, name: str, h: Holding, e: Event) -> Verdict:
         return _verdict(
             False, f"{name} has ${h.money}; the two owners' ${cost} each", clauses.WARP_USE
         )
+    barred = refusal(h, name, e.at.date(), 2 * cost)
+    if barred is not None:
+        return barred
     owners = [ledger.owner(here), ledger.owner(there)]
     for owner in owners:
         h.money -= cost
@@ -238,6 +255,9 @@ def _savings(ledger: Ledger, name: str, h: Holding, e: Event) -> Verdict:
         )
     if h.money < 1:
         return _verdict(False, f"{name} has ${h.money}, not the $1 for the branch", clauses.SAVINGS)
+    barred = refusal(h, name, e.at.date(), 1)
+    if barred is not None:
+        return barred
     vault = _vault(h)
     deposit, withdraw = e.get("deposit") or {}, e.get("withdraw") or {}
     for key, amount in deposit.items():
@@ -267,70 +287,23 @@ def _savings(ledger: Ledger, name: str, h: Holding, e: Event) -> Verdict:
     )
 
 
-def _trade(ledger: Ledger, name: str, e: Event) -> Verdict:
-    trade_id, details = e.get("id"), e.get("details")
-    parties = sorted({p for d in details for p in (d["from"], d["to"])})
-    if name not in parties:
-        return _verdict(False, f"{name} is not in trade {trade_id}", clauses.TRADE)
-    mails = ledger.world.trades.setdefault(trade_id, {})
-    mails[name] = json.dumps(details, sort_keys=True)
-    waiting = [p for p in parties if p not in mails]
-    if waiting:
-        return _verdict(True, f"trade {trade_id}: waits for {', '.join(waiting)}", clauses.TRADE)
-    del ledger.world.trades[trade_id]
-    if len(set(mails.values())) > 1:
-        return _verdict(
-            False, f"trade {trade_id}: the e-mails do not agree; nothing traded", clauses.TRADE
-        )
-    for d in details:
-        giver = ledger.players.get(d["from"])
-        taker = ledger.players.get(d["to"])
-        if giver is None or taker is None:
-            return _verdict(
-                False, f"trade {trade_id}: {d['from']} or {d['to']} is not a player", clauses.TRADE
-            )
-        if "square" in d and d["square"] not in giver.owns:
-            return _verdict(False, f"{d['from']} does not own square {d['square']}", clauses.TRADE)
-        for key, held in (("money", giver.money), ("real_estate_guides", giver.guides)):
-            if key in d and d[key] > held:
-                return _verdict(False, f"{d['from']} has {held} {key}", clauses.TRADE)
-    parts = []
-    for d in details:
-        giver, taker = ledger.players[d["from"]], ledger.players[d["to"]]
-        if "square" in d:
-            giver.owns.remove(d["square"])
-            taker.owns.append(d["square"])
-            parts.append(f"square {d['square']} with its upgrades")
-        elif "money" in d:
-            giver.money -= d["money"]
-            taker.money += d["money"]
-            parts.append(f"${d['money']}")
-        else:
-            giver.guides -= d["real_estate_guides"]
-            taker.guides += d["real_estate_guides"]
-            parts.append(f"{d['real_estate_guides']} Real Estate Guide(s)")
-        parts[-1] = f"{d['from']} gives {d['to']} {parts[-1]}"
-    clause = clauses.TRADE_UPGRADES if any("square" in d for d in details) else clauses.TRADE
-    return _verdict(True, f"trade {trade_id}: " + "; ".join(parts), clause)
-
-
 def _faith(ledger: Ledger, name: str, e: Event) -> Verdict:
     action, faith = e.get("action"), e.get("faith")
     faiths = ledger.world.faiths
     if action == "create a faith":
         god = e.get("god")
         if not faith.endswith("ism"):
-            return _verdict(False, f"{faith!r} does not end in 'ism'", clauses.FAITH_NAME)
+            return _verdict(False, f"{shown(faith)} does not end in 'ism'", clauses.FAITH_NAME)
         if faith in faiths:
             return _verdict(False, f"{faith} already exists", clauses.FAITH_CREATE)
         entities = set(ledger.players) | set(ledger.names.values()) | set(ENTITIES)
         entities |= set(ledger.extra.get("admins", ())) | set(faiths)
         if god not in entities:
-            return _verdict(False, f"{god!r} is not an entity in the game", clauses.FAITH_GOD)
+            return _verdict(False, f"{shown(god)} is not an entity in the game", clauses.FAITH_GOD)
         faiths[faith] = {"god": god, "members": [name]}
         return _verdict(True, f"creates {faith}, god {god}, its first member", clauses.FAITH_CREATE)
     if faith not in faiths:
-        return _verdict(False, f"there is no faith {faith!r}", clauses.FAITH_CREATE)
+        return _verdict(False, f"there is no faith {shown(faith)}", clauses.FAITH_CREATE)
     members = faiths[faith]["members"]
     if action == "join a faith":
         if name in members:

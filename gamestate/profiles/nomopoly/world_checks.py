@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gamestate.profiles.core import Archive, Event
+from gamestate.profiles.nomopoly.quote import shown
 
 __all__ = ["check_world_action", "check_world_state"]
 
@@ -19,7 +20,7 @@ def _whole(value: object, low: int, high: int = _MOST) -> bool:
 
 
 def _name(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value.strip()) <= 200
+    return isinstance(value, str) and len(value) <= 200 and bool(value.strip())
 
 
 def check_world_state(archive: Archive) -> None:
@@ -43,7 +44,7 @@ def check_world_state(archive: Archive) -> None:
         )
         if not ok:
             raise archive.error(
-                f"game_state.faiths.{faith}", "expected {god: NAME, members: [NAMES]}"
+                f"game_state.faiths.{shown(faith)}", "expected {god: NAME, members: [NAMES]}"
             )
 
 
@@ -52,9 +53,11 @@ def check_world_action(archive: Archive, e: Event, where: str, last_square: int)
     action = e.get("action")
     if action in ("set a Warp Gate price", "use a Warp Gate"):
         if not _whole(e.get("square"), 1, last_square):
-            raise archive.error(where, f"{action}: square {e.get('square')!r} is off the board")
+            raise archive.error(
+                where, f"{action}: square {shown(e.get('square'))} is off the board"
+            )
         if action == "set a Warp Gate price" and not _whole(e.get("price"), 0):
-            raise archive.error(where, f"price {e.get('price')!r} is not whole dollars")
+            raise archive.error(where, f"price {shown(e.get('price'))} is not whole dollars")
     elif action == "use a Savings and Loan":
         moves = [e.get("deposit") or {}, e.get("withdraw") or {}]
         for move in moves:

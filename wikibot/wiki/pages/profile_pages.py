@@ -236,6 +236,9 @@ def _bored_proposals(report: Report, archive: Archive) -> str:
 
 
 def _nomopoly_board(report: Report) -> str:
+    """The board as its grid (rule "Shape of the Board"), Ye Olde Poorbox's square 6
+    green and a Savings and Loan's square black; beside it, the circles where the seed
+    puts them: Heaven directly above Origon, Tyrethali's Inferno directly below."""
     from gamestate.profiles.nomopoly.board import place
 
     gs = report.game_state
@@ -249,15 +252,15 @@ def _nomopoly_board(report: Report) -> str:
         if isinstance(values, dict)
         for sq in values.get("owns", [])
     }
-    on: dict[int, list[str]] = {}
+    on: dict[int | str, list[str]] = {}
     for name, values in report.state.items():
-        if isinstance(values, dict) and isinstance(values.get("square"), int):
+        if isinstance(values, dict) and isinstance(values.get("square"), (int, str)):
             on.setdefault(values["square"], []).append(name)
     cells = {place(s): s for s in squares}
     ranks = max((r for r, _ in cells), default=0)
     files = max((f for _, f in cells), default=0)
     black = set(gs.get("black", []))
-    lines = ['{| class="wikitable" style="text-align:center"']
+    lines = ['{| class="wikitable" style="text-align:center; float:left; margin-right:2em"']
     for rank in range(ranks + 1):
         lines.append("|-")
         for file in range(files + 1):
@@ -274,9 +277,13 @@ def _nomopoly_board(report: Report) -> str:
                 parts.append(_cell(upgrades[str(s)]))
             if s in on:
                 parts.append("⬤ " + ", ".join(_cell(n) for n in on[s]))
+            if s == squares[0]:
+                parts.append(f"<small>{_HEAVEN} above, {_INFERNO} below</small>")
             colour = "#555; color:#fff" if s in black else ("#bde5b8" if s == 6 else "#fff")
             lines.append(f'| style="background:{colour}; width:8em" | ' + "<br/>".join(parts))
     lines.append("|}")
+    lines.append(_nomopoly_circles(squares[0] if squares else 1, on))
+    lines.append('<div style="clear:both"></div>')
     circles = [
         f"{_cell(name)}: {_cell(values['square'])}"
         for name, values in report.state.items()
@@ -288,6 +295,53 @@ def _nomopoly_board(report: Report) -> str:
     if circles:
         lines.append("In the circles: " + "; ".join(circles) + ".")
     return "\n".join(lines)
+
+
+_HEAVEN = "Heaven"
+_INFERNO = "Tyrethali's Inferno"
+_ROUND = "border-radius:50%; width:11em; height:5.5em; padding:0.3em"
+
+
+def _nomopoly_circles(origon: int, on: Mapping[int | str, list[str]]) -> str:
+    """The seed's circles in elevation, each drawn round, over and under Origon's square
+    ("Heaven is directly above Origon."; "Tyrethali's Inferno is directly below
+    Origon."), with who is in each; any other circle a player stands in, after them."""
+
+    def who(where: int | str) -> str:
+        return "<br/>⬤ " + ", ".join(_cell(n) for n in on[where]) if on.get(where) else ""
+
+    def row(style: str, title: str, note: str, where: int | str) -> str:
+        small = f"<br/><small>{note}</small>" if note else ""
+        return f"|-\n| style=\"{style}\" | '''{title}'''{small}{who(where)}"
+
+    rows = [
+        '{| style="text-align:center; border-collapse:separate; border-spacing:0 0.2em"',
+        "|+ Above and below Origon",
+        row(
+            f"background:#eaf3ff; border:2px solid #6b8fc9; {_ROUND}",
+            _HEAVEN,
+            "directly above Origon",
+            _HEAVEN,
+        ),
+        "|-\n| ↑",
+        row(
+            "background:#fff; border:1px solid #a2a9b1; width:11em; padding:0.3em",
+            f"{origon} Origon",
+            "",
+            origon,
+        ),
+        "|-\n| ↓",
+        row(
+            f"background:#f6c7b6; border:2px solid #a8321e; {_ROUND}",
+            _INFERNO,
+            "directly below Origon",
+            _INFERNO,
+        ),
+    ]
+    for other in sorted(p for p in on if isinstance(p, str) and p not in (_HEAVEN, _INFERNO)):
+        rows.append(row(f"background:#f4f4f4; {_ROUND}", _cell(other), "", other))
+    rows.append("|}")
+    return "\n".join(rows)
 
 
 def _nomopoly_proposals(report: Report, archive: Archive) -> str:

@@ -1,0 +1,16 @@
+"""Quoting what an archive wrote in a one-line error: cut short, so a 5,000-character
+value is not echoed whole."""
+
+from __future__ import annotations
+
+__all__ = ["shown"]
+
+WIDTH = 60
+
+
+def shown(value: object, width: int = WIDTH) -> str:
+    """``repr(value)``, cut to ``width`` characters with an ellipsis and the full length."""
+    text = repr(value)
+    if len(text) <= width:
+        return text
+    return f"{text[: width - 1]}… ({len(text):,} characters)"
