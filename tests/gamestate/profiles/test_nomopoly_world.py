@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gamestate.profiles import ProfileError, Report, archive_from_dict, parse_time
 from gamestate.profiles.nomopoly import PROFILE, clauses
+from gamestate.profiles.nomopoly.trades import LAPSED
 
 ACT = "2000-03-01T12:00:00Z"
 DAY = "2000-03-02T08:30:00Z"
@@ -384,7 +385,10 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
         clauses.HEAVEN,
         clauses.INFERNO,
     } <= said
-    assert [a["clause"] for a in report.actions if not a["allowed"]][-1] == clauses.HEAVEN
+    refused = [a["clause"] for a in report.actions if not a["allowed"]]
+    assert refused[-3:] == [clauses.HEAVEN, LAPSED, clauses.POOR_WRETCH]
+    assert {clauses.TRADE, LAPSED} <= said  # an e-mail waits; the admin lapses it
+    assert report.state["Cat"]["square"] == "Tyrethali's Inferno"
     assert "stopped before square 2" in report.matters["p11"].reason
     assert report.state["Ann"]["square"] == "Heaven" and report.state["Ann"]["owns"] == [8]
     assert report.state["Ann"]["vault"] == {"money": 10, "real_estate_guides": 0}
