@@ -26,15 +26,21 @@ __all__ = [
 
 MATTER_KINDS = frozenset({"proposal", "judge_candidacy", "confidence_vote"})
 CLASSES = ("standard", "urgent")
-EVENT_TYPES = frozenset({"message", "declare_reputable", "join", "leave", "overturn_ruling"})
+EVENT_TYPES = frozenset(
+    {"message", "declare_reputable", "join", "leave", "overturn_ruling", "action", "draw"}
+)
 """``message`` (``player``): a text message, for the Judge election's tie-break;
-``declare_reputable`` (``by``, ``player``): rule 2's public declaration."""
+``declare_reputable`` (``by``, ``player``): rule 2's public declaration; ``action``
+(``player``, ``action``): a player's act in the world (:mod:`.world_play`); ``draw``
+(``what``, ``result``): a random result recorded (rule 4)."""
 _EVENT_FIELDS = {
     "message": ("player",),
     "declare_reputable": ("by", "player"),
     "join": ("player",),
     "leave": ("player",),
     "overturn_ruling": ("by",),
+    "action": ("player", "action"),
+    "draw": ("what",),
 }
 
 DEFAULT_REACTIONS = {"favour": "thumbsup", "against": "thumbsdown"}
