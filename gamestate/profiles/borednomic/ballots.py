@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gamestate.profiles.borednomic import clauses
+from gamestate.profiles.borednomic.changes import cut
 from gamestate.profiles.borednomic.schedule import Week
 from gamestate.profiles.borednomic.standing import Standing
 from gamestate.profiles.core import Matter
@@ -77,7 +78,7 @@ def ballots_for(
     for i, vote in enumerate(matter.votes):
         if vote.at > now:
             continue
-        record = f"matter {matter.id} vote {i} by {vote.voter!r}"
+        record = f"matter {matter.id} vote {i} by {cut(vote.voter)!r}"
         if vote.op != "cast" or vote.value not in VOTE_VALUES:
             continue  # refused by check(); never counted
         if vote.at < matter.posted_at:
@@ -121,7 +122,7 @@ def spend_reserves(
         amount = max(0, min(b.spend, held[b.voter], cap))
         if amount < b.spend:
             warn(
-                f"matter {b.matter} vote by {b.voter!r}",
+                f"matter {b.matter} vote by {cut(b.voter)!r}",
                 f"asks to spend {b.spend} VotesInReserve; holds {held[b.voter]}, may spend"
                 f" at most {cap} on one vote at level {standings[b.voter].level}:"
                 f" spends {amount}",

@@ -47,6 +47,8 @@ class Square:
     number: int
     name: str | None = None
     owner: str | None = None
+    paid: int | None = None
+    """What its owner paid (16.1), for 4.5's sell-back; None: owned before the archive."""
 
     def as_dict(self) -> dict[str, object]:
         row, column = grid_position(self.number)

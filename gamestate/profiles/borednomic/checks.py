@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamestate.profiles.borednomic import clauses
+from gamestate.profiles.borednomic.changes import cut
 from gamestate.profiles.borednomic.records import check_records
 from gamestate.profiles.borednomic.standing import FIELDS
 from gamestate.profiles.clock import zone
-from gamestate.profiles.core import Archive, ProfileError
+from gamestate.profiles.core import Archive, Event, Matter, ProfileError
 
 __all__ = ["check_archive", "matter_ref", "time_zone"]
 
@@ -59,6 +60,15 @@ def _check_state(archive: Archive, record: str, state: Mapping[str, Any]) -> Non
             raise archive.error(f"{record}.state.{key}", f"cannot be negative, got {value}")
 
 
+def _matter(archive: Archive, record: str, e: Event, what: str) -> Matter:
+    """The proposal an event names in ``matter``: a one-line error if there is none."""
+    matter_id = matter_ref(e.get("matter"))
+    matter = archive.matter(matter_id) if matter_id is not None else None
+    if matter is None:
+        raise archive.error(record, f"the {what} names {_show(e.get('matter'))}: no such matter")
+    return matter
+
+
 def check_archive(archive: Archive) -> list[str]:
     """Raises a one-line ProfileError for what BoredNomic does not know; returns the
     warnings that need no clock (an Admin marked as a player)."""
@@ -67,7 +77,7 @@ def check_archive(archive: Archive) -> list[str]:
     if not isinstance(paused, bool):
         raise archive.error("game_state.paused", f"expected true or false, got {_show(paused)}")
     for i, member in enumerate(archive.roster):
-        record = f"roster {i} ({member.name!r})"
+        record = f"roster {i} ({cut(member.name)!r})"
         _check_state(archive, record, member.state)
         if "admin" in member.roles and member.player:
             warnings.append(
@@ -80,7 +90,7 @@ def check_archive(archive: Archive) -> list[str]:
             if value is not None:
                 raise archive.error(where, f"{key!r} has no meaning in BoredNomic proposals")
         for i, v in enumerate(m.votes):
-            record = f"{where} vote {i} by {v.voter!r}"
+            record = f"{where} vote {i} by {cut(v.voter)!r}"
             if v.op != "cast":
                 raise archive.error(
                     record, f"op {v.op!r}: BoredNomic's players send votes, not reactions"
@@ -90,16 +100,18 @@ def check_archive(archive: Archive) -> list[str]:
     for e in archive.events:
         record = f"event {e.index} ({e.type})"
         by = e.get("by")
-        if e.type == "admin_veto":
-            matter_id = matter_ref(e.get("matter"))
-            matter = archive.matter(matter_id) if matter_id is not None else None
-            if matter is None:
-                raise archive.error(record, f"vetoes {_show(e.get('matter'))}: no such matter")
+        if e.type in ("admin_veto", "send_back"):
+            what = "veto" if e.type == "admin_veto" else "send-back"
+            matter = _matter(archive, record, e, what)
             if not isinstance(by, str) or not by.strip():
                 raise archive.error(record, f"'by' must name the Admin, got {_show(by)}")
             if e.at < matter.posted_at:
-                raise archive.error(record, f"the veto is dated before {matter_id} was made")
-        elif by is not None and not isinstance(by, str):
+                raise archive.error(record, f"the {what} is dated before {matter.id} was made")
+        elif e.type in ("add_square", "set_price") and (
+            e.type == "set_price" or e.get("matter") is not None
+        ):
+            _matter(archive, record, e, "change")
+        if e.type != "admin_veto" and by is not None and not isinstance(by, str):
             raise archive.error(record, f"'by' must be a name, got {_show(by)}")
     check_records(archive)
     return warnings

@@ -51,6 +51,12 @@ REJECTED = (
     "If the proposal does not receive the required number of Yay votes, the proposal is"
     " rejected and is discarded."
 )
+PROPOSAL_IS = "A proposal is one of the following:"
+SEND_BACK = (
+    "If a proposal is unclear, paradoxical, or is missing required information, the Admin,"
+    " time permitting, may send the proposal back to the player who made it and offer"
+    " suggestions as to how to fix the proposal."
+)
 VETO = (
     "The Admin has the right to veto any proposal which in his opinion is discriminatory,"
     " infeasible to implement, or in any way destructive of game play."
@@ -72,6 +78,15 @@ TWO_PROPOSALS = (
 PROPOSAL_DEADLINE = "Proposals must be received by the Admin before midnight Wednesday."
 VOTING_PERIOD = "Friday and Saturday will be Voting Period."
 VOTE_DEADLINE = "Votes must be received before midnight Saturday."
+RANDOM_ORDER = (
+    "During each update, each player will receive one turn, with the order of the players"
+    " being randomly determined."
+)
+ROUND_ROBIN = (
+    "If two or more players take actions whose results depend on each other, each player"
+    " will take one action at a time in a round-robin fashion, with the order of the"
+    " players being randomly determined."
+)
 
 # 10: Disruption of Gameplay
 PAUSE = "During a pause, no turns are taken and no proposals are made by players."
@@ -277,4 +292,8 @@ ROBE_ANSWERS = (
     "If the player(s) answer correctly, they will be awarded 20 experience points each. For"
     " every player who answers incorrectly, the Inquisitor will gain 20 experience points"
     " and 50 of that player's disinterested dollars."
+)
+DIFFERENT_QUESTION = (
+    "If two or more players are being questioned in The Inquisition or by a player wearing"
+    " the Inquisitor's Robe, each player is given a different question."
 )

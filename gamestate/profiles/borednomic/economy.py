@@ -28,10 +28,11 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from gamestate.profiles.borednomic import clauses
+from gamestate.profiles.borednomic import changes, clauses
 from gamestate.profiles.borednomic.board import ARENA, INQUISITION, Board, Move
+from gamestate.profiles.borednomic.changes import cut
 from gamestate.profiles.borednomic.schedule import week_of
-from gamestate.profiles.borednomic.standing import GLADIUS, HEN, ROBE, TICKET, Standing
+from gamestate.profiles.borednomic.standing import GLADIUS, ROBE, Standing
 from gamestate.profiles.core import Archive, Event, Member
 
 __all__ = ["ACTION_NAMES", "DRAWS", "Economy", "Refused"]
@@ -51,15 +52,11 @@ ACTION_NAMES = frozenset(
     }
 )
 """The ``action`` events a player may send, in the seed's words."""
+_ADMINS_RECORDS = frozenset({"add_square", "set_price", "turn_order"})
+"""The Admin's own records, listed as the Admin's."""
 DRAWS = frozenset({"turn", "eggs", "combat", "category"})
 """What a ``draw`` records: a turn's 2d6, a turn's eggs, a combat's dice, a category."""
 
-GO_PAY = 200  # 13.1
-SQUARE_PRICE = 25  # 16.1 "25 * (the square number)"
-HEN_PRICE = 3000  # 14.1
-EGG_VALUE = 1000  # 14.3
-TICKET_PRICE = 100  # 5.3
-HIT_POINT_PRICE = 250  # 12.7
 MILLION = 1_000_000  # 19.1
 
 
@@ -154,6 +151,14 @@ class Economy:
         self.game_end: dict[str, Any] | None = None
         self.winners: list[str] = []
         self.trades: dict[str, dict[str, tuple[Any, Event]]] = {}
+        self.prices = changes.Prices()
+        """The rules' sums, as accepted proposals change them (``set_price``)."""
+        self.orders: dict[datetime, list[str]] = {}
+        """An update (its instant) -> the order of its turns the Admin drew (9.1, 9.5)."""
+        self.asked: dict[tuple[datetime, str], dict[str, str]] = {}
+        """(update, questioner) -> question id -> the player given it (20.7)."""
+        self.accepted: changes.Accepted = lambda matter, at: f"{matter} is not known"
+        """Was a proposal accepted by then (set by the game, which judges proposals)?"""
         self.gladius_won = any(GLADIUS in s.items for s in standings.values())
         self.robe_won = any(ROBE in s.items for s in standings.values())
 
@@ -213,29 +218,18 @@ class Economy:
         from gamestate.profiles.borednomic import encounters
 
         player = e.get("player")
-        if e.type == "add_square":
-            square = self.board.add(e.get("name"))
-            self.entries.append(
-                Entry(
-                    e.at,
-                    self.admin or "",
-                    "add_square",
-                    reason=f"square {square.number} added ({square.as_dict()['colour']})",
-                    clause=clauses.SQUARE_ADDED,
-                )
-            )
-            return
         if e.type == "name_rejected":
             self.reject_name(e)
             return
-        entry = Entry(e.at, str(player or e.get("by") or ""), self.kind(e))
+        by = self.admin if e.type in _ADMINS_RECORDS else e.get("by")
+        entry = Entry(e.at, str(player or by or ""), self.kind(e))
         try:
             if self.game_end is not None:
                 raise Refused(
                     clauses.GAME_ENDS, f"{self.game_end['winner']} has already won the game"
                 )
             if isinstance(player, str) and player not in self.players:
-                raise Refused(clauses.ADMIN_NOT_PLAYER, f"{player} is not a player")
+                raise Refused(clauses.ADMIN_NOT_PLAYER, f"{cut(player)} is not a player")
             if e.type == "draw":
                 what = e.get("what")
                 if what == "turn":
@@ -253,6 +247,12 @@ class Economy:
             elif e.type == "trade":
                 if not encounters.trade(self, e, entry):
                     return
+            elif e.type == "add_square":
+                changes.add_square(self, e, entry, self.accepted)
+            elif e.type == "set_price":
+                changes.set_price(self, e, entry, self.accepted)
+            elif e.type == "turn_order":
+                changes.turn_order(self, e, entry)
             else:
                 self.action(e, entry, paused=paused)
         except Refused as refused:
@@ -313,6 +313,7 @@ class Economy:
         slot = self.update_of(e.at)
         if self.turn_slot.get(player) == slot:
             raise Refused(clauses.ONE_TURN_EACH, f"{player} has already had this update's turn")
+        changes.check_order(self, player, slot)
         self.turn_slot[player] = slot
         self.last_turn[player] = e.at
         self.hit_points_bought[player] = 0
@@ -327,7 +328,8 @@ class Economy:
         for number in move.passed:
             square = self.board.square(number)
             if square is not None and square.name == "Go":
-                self.pay(entry, player, GO_PAY, clauses.GO, f"passes over Go (square {number})")
+                pay = self.prices["Go"]
+                self.pay(entry, player, pay, clauses.GO, f"passes over Go (square {number})")
         standing.square = move.landed
         self.landed[player] = move.landed
         square = self.board.square(move.landed)
@@ -405,15 +407,18 @@ class Economy:
             )
         if standing.is_bankrupt():
             raise Refused(clauses.BANKRUPT_MAY_NOT, f"{player} is bankrupt")
-        price = SQUARE_PRICE * number
-        self.spend(entry, player, price, clauses.BUY_SQUARE, f"square {number} (25 x {number})")
+        each = self.prices["square"]
+        price = each * number
+        why = f"square {number} ({each} x {number})"
+        self.spend(entry, player, price, clauses.BUY_SQUARE, why)
         square.owner = player
+        square.paid = price
         self.landed.pop(player, None)
         name = e.get("name")
         entry.reason = f"buys square {number} for {money_text(price)}"
         if name is not None:
             square.name = name
-            entry.reason += f", named {name!r}"
+            entry.reason += f", named {cut(name)!r}"
         else:
             entry.notes.append(f"a name is due ({clauses.NAME_SQUARE})")
 
@@ -424,13 +429,13 @@ class Economy:
             entry.allowed = False
             entry.reason = f"square {e.get('square')} has no name to reject"
         else:
-            entry.reason = f"the Admin rejects {square.name!r} for square {square.number}"
+            entry.reason = f"the Admin rejects {cut(square.name)!r} for square {square.number}"
             square.name = None
         self.entries.append(entry)
 
     # Choices (5, 12, 14, 16).
     def action(self, e: Event, entry: Entry, *, paused: bool) -> None:
-        from gamestate.profiles.borednomic import encounters
+        from gamestate.profiles.borednomic import choices, encounters
 
         player, name = e.get("player"), e.get("action")
         standing = self.standings[player]
@@ -442,7 +447,7 @@ class Economy:
             if name == "name square":
                 entry.clause = clauses.NAME_SQUARE
                 square.name = e.get("name")
-                entry.reason = f"names square {number} {square.name!r}"
+                entry.reason = f"names square {number} {cut(square.name)!r}"
             else:
                 entry.clause = clauses.GIVE_UP
                 square.owner = None
@@ -451,7 +456,8 @@ class Economy:
             entry.clause = clauses.HEN_PRICE
             if len(standing.hens) >= 4:
                 raise Refused(clauses.HEN_MAX, f"{player} already owns 4 hens")
-            self.spend(entry, player, HEN_PRICE, clauses.HEN_PRICE, "a Golden Egg Laying Hen")
+            price = self.prices["hen"]
+            self.spend(entry, player, price, clauses.HEN_PRICE, "a Golden Egg Laying Hen")
             standing.hens.append(e.at)
             entry.reason = f"buys hen {len(standing.hens)} of 4"
         elif name == "exchange egg":
@@ -460,11 +466,13 @@ class Economy:
             if count > standing.eggs:
                 raise Refused(clauses.EGG_EXCHANGE, f"{player} has {standing.eggs} egg(s)")
             standing.eggs -= count
-            self.pay(entry, player, EGG_VALUE * count, clauses.EGG_EXCHANGE, f"{count} egg(s)")
+            value = self.prices["egg"] * count
+            self.pay(entry, player, value, clauses.EGG_EXCHANGE, f"{count} egg(s)")
             entry.reason = f"exchanges {count} Golden Egg(s)"
         elif name == "buy ticket":
             entry.clause = clauses.TICKET_PRICE
-            self.spend(entry, player, TICKET_PRICE, clauses.TICKET_PRICE, "a Ticket to the Arena")
+            price = self.prices["ticket"]
+            self.spend(entry, player, price, clauses.TICKET_PRICE, "a Ticket to the Arena")
             standing.tickets += 1
             entry.reason = "buys a Ticket to the Arena"
         elif name == "use ticket":
@@ -479,79 +487,13 @@ class Economy:
             entry.reason = f"uses a Ticket to the Arena: jumps from {standing.square} to {ARENA}"
             self.arrive(entry, player, Move(standing.square, (), ARENA), jumped=True)
         elif name == "buy hit points":
-            self.buy_hit_points(e, entry)
+            choices.buy_hit_points(self, e, entry)
         elif name == "reset to level one":
             entry.clause = clauses.RESET_LEVEL
             standing.level = 1
             self.pay(entry, player, 1, clauses.RESET_LEVEL, "resets to level one")
             entry.reason = "resets to level one"
         elif name == "sell all":
-            self.sell_all(e, entry)
+            choices.sell_all(self, e, entry)
         else:
             encounters.take_item(self, e, entry)
-
-    def buy_hit_points(self, e: Event, entry: Entry) -> None:
-        """12.7: $250 a point, at most level points a turn, never above 100."""
-        player, points = e.get("player"), e.get("points")
-        standing = self.standings[player]
-        entry.clause = clauses.BUY_HIT_POINTS
-        bought = self.hit_points_bought.get(player, 0)
-        if bought + points > standing.level:
-            raise Refused(
-                clauses.HIT_POINTS_PER_TURN,
-                f"{bought} bought this turn; {points} more would pass level {standing.level}",
-            )
-        if standing.hit_points + points > 100:
-            raise Refused(
-                clauses.HIT_POINTS_MAX,
-                f"{player} has {standing.hit_points} hit points; +{points} would pass 100",
-            )
-        self.spend(
-            entry,
-            player,
-            HIT_POINT_PRICE * points,
-            clauses.BUY_HIT_POINTS,
-            f"{points} hit point(s) at $250",
-        )
-        standing.hit_points += points
-        self.hit_points_bought[player] = bought + points
-        entry.reason = f"buys back {points} hit point(s)"
-
-    def sell_all(self, e: Event, entry: Entry) -> None:
-        """4.5: a bankrupt player's squares, hens and tickets at a third, rounded up."""
-        player = e.get("player")
-        standing = self.standings[player]
-        entry.clause = clauses.SELL_BACK
-        if not standing.is_bankrupt():
-            raise Refused(
-                clauses.SELL_BACK, f"{player} has {money_text(standing.money)}: not bankrupt"
-            )
-        sold: list[str] = []
-        for number in self.board.owned_by(player):
-            price = -(-SQUARE_PRICE * number // 3)
-            self.pay(
-                entry,
-                player,
-                price,
-                clauses.SELL_BACK,
-                f"square {number} (a third of {money_text(SQUARE_PRICE * number)}, rounded up)",
-            )
-            self.board.squares[number - 1].owner = None
-            sold.append(f"square {number}")
-        for what, count, price in (
-            (HEN, len(standing.hens), HEN_PRICE),
-            (TICKET, standing.tickets, TICKET_PRICE),
-        ):
-            if count:
-                third = -(-price // 3)
-                self.pay(
-                    entry,
-                    player,
-                    third * count,
-                    clauses.SELL_BACK,
-                    f"{count} {what} (a third of {money_text(price)} each, rounded up)",
-                )
-                sold.append(f"{count} {what}")
-        standing.hens = []
-        standing.tickets = 0
-        entry.reason = "sells " + (", ".join(sold) if sold else "nothing (nothing sellable)")

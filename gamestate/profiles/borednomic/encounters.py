@@ -29,7 +29,7 @@ import json
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from gamestate.profiles.borednomic import clauses
+from gamestate.profiles.borednomic import changes, clauses
 from gamestate.profiles.borednomic.board import ARENA, INQUISITION
 from gamestate.profiles.borednomic.standing import EGG, GLADIUS, HEN, ROBE, TICKET, Standing
 from gamestate.profiles.core import Event
@@ -40,9 +40,6 @@ if TYPE_CHECKING:
 __all__ = ["answer", "category", "combat", "take_item", "trade"]
 
 _CATEGORIES = ("History", "Geography", "Music", "Movies", "Words", "Admin's Choice")
-GLADIUS_PAY = 50  # 17.7
-ROBE_FINE = 50  # 20.6
-CORRECT_PAY = 100  # 20.4
 
 
 def _refused(clause: str, reason: str) -> Exception:
@@ -55,6 +52,11 @@ def _dice_count(standing: Standing) -> int:
     return 2 + max(0, standing.level)
 
 
+def _asked(e: Event) -> str:
+    question = e.get("question")
+    return "" if question is None else f" ({changes.cut(question)})"
+
+
 def combat(eco: Economy, e: Event, entry: Entry) -> None:
     """17.2 to 17.9: one combat from The Arena, its dice recorded."""
     player, opponent = e.get("player"), e.get("opponent")
@@ -63,7 +65,7 @@ def combat(eco: Economy, e: Event, entry: Entry) -> None:
     if eco.landed.get(player) != ARENA:
         raise _refused(clauses.COMBAT, f"{player} has not just landed on The Arena")
     if opponent not in eco.players or opponent == player:
-        raise _refused(clauses.COMBAT, f"{opponent!r} is not one of the other players")
+        raise _refused(clauses.COMBAT, f"{changes.cut(opponent)} is not one of the other players")
     if eco.standings[player].is_bankrupt():
         raise _refused(clauses.BANKRUPT_MAY_NOT, f"{player} is bankrupt")
     totals: dict[str, int] = {}
@@ -77,11 +79,12 @@ def combat(eco: Economy, e: Event, entry: Entry) -> None:
                 f"event {e.index} (draw combat)",
                 f"{who} rolls {d6} six-sided dice"
                 + (" and the Gladius's 4-sided die" if d4 else "")
-                + f" at level {standing.level}, got {json.dumps(dice)[:60]}",
+                + f" at level {standing.level}, got {changes.cut(json.dumps(dice))}",
             )
         if not all(1 <= d <= 6 for d in dice[:d6]) or not all(1 <= d <= 4 for d in dice[d6:]):
             raise eco.archive.error(
-                f"event {e.index} (draw combat)", f"{who}'s dice out of range: {dice}"
+                f"event {e.index} (draw combat)",
+                f"{who}'s dice out of range: {changes.cut(json.dumps(dice))}",
             )
         totals[who] = sum(dice)
     eco.landed.pop(player, None)
@@ -90,7 +93,8 @@ def combat(eco: Economy, e: Event, entry: Entry) -> None:
     entry.reason = f"combat: {player} {result[player]} = {a}, {opponent} {result[opponent]} = {b}"
     for holder, s in eco.standings.items():
         if GLADIUS in s.items:
-            eco.pay(entry, holder, GLADIUS_PAY, clauses.GLADIUS, "a combat in the arena")
+            pay = eco.prices["Gladius"]
+            eco.pay(entry, holder, pay, clauses.GLADIUS, "a combat in the arena")
     if a == b:
         entry.notes.append("equal totals: no one wins")
         return
@@ -123,7 +127,9 @@ def take_item(eco: Economy, e: Event, entry: Entry) -> None:
     player, loser, item = e.get("player"), e.get("from"), e.get("item")
     entry.clause = clauses.COMBAT_WIN
     if loser not in eco.spoils.get(player, set()):
-        raise _refused(clauses.COMBAT_WIN, f"{player} has no item to take from {loser!r}")
+        raise _refused(
+            clauses.COMBAT_WIN, f"{player} has no item to take from {changes.cut(loser)}"
+        )
     _move_item(eco, loser, player, item, 1, e.at)
     eco.spoils[player].discard(loser)
     entry.reason = f"takes a {item} from {loser}"
@@ -180,25 +186,32 @@ def answer(eco: Economy, e: Event, entry: Entry) -> None:
         inquisitor = eco.standings.get(by)
         entry.clause = clauses.ROBE_ANSWERS
         if inquisitor is None or ROBE not in inquisitor.items:
-            raise _refused(clauses.ROBE_QUIZ, f"{by!r} does not wear the Inquisitor's Robe")
+            raise _refused(
+                clauses.ROBE_QUIZ, f"{changes.cut(by)} does not wear the Inquisitor's Robe"
+            )
         if inquisitor.square != standing.square or by == player:
             raise _refused(clauses.ROBE_QUIZ, f"{by} and {player} do not share a square")
-        entry.reason = f"{player} answers {by}'s question {word}"
+        changes.check_question(eco, e, by)
+        changes.note_question(eco, e, by)
+        entry.reason = f"{player} answers {by}'s question{_asked(e)} {word}"
         if correct:
             eco.experience(entry, player, 20, clauses.ROBE_ANSWERS, "a right answer")
         else:
             eco.experience(entry, by, 20, clauses.ROBE_ANSWERS, "a wrong answer")
-            eco.pay(entry, player, -ROBE_FINE, clauses.ROBE_ANSWERS, f"a wrong answer to {by}")
-            eco.pay(entry, by, ROBE_FINE, clauses.ROBE_ANSWERS, f"{player}'s wrong answer")
+            fine = eco.prices["Robe"]
+            eco.pay(entry, player, -fine, clauses.ROBE_ANSWERS, f"a wrong answer to {by}")
+            eco.pay(entry, by, fine, clauses.ROBE_ANSWERS, f"{player}'s wrong answer")
         return
     entry.clause = clauses.CORRECT
     if player not in eco.question:
         raise _refused(clauses.CATEGORY, f"{player} is not being questioned in The Inquisition")
+    changes.check_question(eco, e, "The Inquisition")
+    changes.note_question(eco, e, "The Inquisition")
     del eco.question[player]
-    entry.reason = f"answers the Inquisition's question {word}"
+    entry.reason = f"answers the Inquisition's question{_asked(e)} {word}"
     if not correct:
         return
-    eco.pay(entry, player, CORRECT_PAY, clauses.CORRECT, "a right answer")
+    eco.pay(entry, player, eco.prices["right answer"], clauses.CORRECT, "a right answer")
     eco.experience(entry, player, 20, clauses.CORRECT, "a right answer")
     standing.correct_answers += 1
     if (
@@ -218,10 +231,12 @@ def trade(eco: Economy, e: Event, entry: Entry) -> bool:
     entry.clause = clauses.TRADE
     parties = sorted({p for d in details for p in (d["from"], d["to"])})
     if sender not in parties:
-        raise _refused(clauses.TRADE, f"{sender} is not in trade {trade_id}")
+        raise _refused(clauses.TRADE, f"{sender} is not in trade {changes.cut(trade_id)}")
     for p in parties:
         if p not in eco.players:
-            raise _refused(clauses.TRADE, f"{p!r} in trade {trade_id} is not a player")
+            raise _refused(
+                clauses.TRADE, f"{changes.cut(p)} in trade {changes.cut(trade_id)} is not a player"
+            )
     mails = eco.trades.setdefault(trade_id, {})
     mails[sender] = (details, e)
     if set(mails) != set(parties):
@@ -230,9 +245,10 @@ def trade(eco: Economy, e: Event, entry: Entry) -> bool:
     texts = {json.dumps(d, sort_keys=True) for d, _ in mails.values()}
     if len(texts) > 1:
         raise _refused(
-            clauses.TRADE, f"trade {trade_id}: the e-mails do not state the same details"
+            clauses.TRADE,
+            f"trade {changes.cut(trade_id)}: the e-mails do not state the same details",
         )
-    _settle(eco, trade_id, details, entry)
+    _settle(eco, changes.cut(trade_id), details, entry)
     return True
 
 

@@ -35,6 +35,7 @@ from zoneinfo import ZoneInfo
 
 from gamestate.profiles.borednomic import clauses
 from gamestate.profiles.borednomic.ballots import Ballot, ballots_for, spend_reserves, tally
+from gamestate.profiles.borednomic.changes import cut
 from gamestate.profiles.borednomic.checks import matter_ref
 from gamestate.profiles.borednomic.economy import Economy
 from gamestate.profiles.borednomic.schedule import (
@@ -45,6 +46,7 @@ from gamestate.profiles.borednomic.schedule import (
     local_text,
     week_of,
 )
+from gamestate.profiles.borednomic.sendback import send_back
 from gamestate.profiles.borednomic.standing import Standing
 from gamestate.profiles.core import Archive, Event, Matter, Member, Outcome
 
@@ -102,6 +104,7 @@ class _Game:
         self._warnings: dict[str, None] = {}
         self.vetoes: dict[str, Event] = {}
         self.economy = Economy(archive, self.standings, self.players, self.admins, rules.tz)
+        self.economy.accepted = self.accepted_by
 
     # What the rules merely ignore, said once each.
     def warn(self, record: str, message: str, clause: str) -> None:
@@ -185,7 +188,9 @@ class _Game:
             if matter_id is None or matter is None or e.at < matter.posted_at:
                 continue  # refused by check()
             if by not in self.admins:
-                self.warn(record, f"{by!r} is not the Admin; the veto is ignored", clauses.VETO)
+                self.warn(
+                    record, f"{cut(by)!r} is not the Admin; the veto is ignored", clauses.VETO
+                )
                 continue
             closes_at = week_of(matter.posted_at, self.rules.tz).closes_at
             if e.at >= closes_at:
@@ -210,11 +215,20 @@ class _Game:
         if start < week.closes_at <= now:
             steps.append((week.closes_at, 0, 1, "voting ends"))
         # 7.2 at one instant: actions, then dice rolls, then what movement triggers.
-        steps.extend((e.at, 1, _phase(e) * len(self.archive.events) + e.index, e) for e in events)
+        # A send-back comes after the proposals of its instant: it sends one of them back.
+        steps.extend(
+            (
+                e.at,
+                3 if e.type == "send_back" else 1,
+                _phase(e) * len(self.archive.events) + e.index,
+                e,
+            )
+            for e in events
+        )
         steps.extend((m.posted_at, 2, self.order[m.id], m) for m in matters)
         for _, _, _, step in sorted(steps, key=lambda s: s[:3]):
             if isinstance(step, Event):
-                self.event(step)
+                self.event(step, book)
             elif isinstance(step, Matter):
                 self.proposal(step, week, book)
             elif step == "propositions end":
@@ -224,13 +238,24 @@ class _Game:
         if now < week.closes_at:
             self.close(week, book, final=False)
 
-    def event(self, e: Event) -> None:
+    def event(self, e: Event, book: _WeekBook) -> None:
         if e.type == "pause":
             if self.paused:
                 self.warn(f"event {e.index} (pause)", "the game is already paused", clauses.PAUSE)
             self.paused = True
+        elif e.type == "send_back":
+            send_back(self, e, book.considered)
         elif e.type != "admin_veto":
             self.economy.apply(e, paused=self.paused)
+
+    def accepted_by(self, matter_id: str, at: datetime) -> str | None:
+        """None if proposal ``matter_id`` was accepted by ``at``, else why not (8.4)."""
+        outcome = self.outcomes.get(matter_id)
+        if outcome is None or outcome.outcome == "open":
+            return f"{matter_id} has not been accepted by {self.local(at)}"
+        if outcome.outcome != "accepted":
+            return f"{matter_id} is {outcome.outcome}"
+        return None
 
     # Proposals (8, 9.2, 10).
     def proposal(self, m: Matter, week: Week, book: _WeekBook) -> None:
@@ -245,7 +270,7 @@ class _Game:
                     f"{author} is the Admin, who proposes only while the game is paused",
                 )
         elif member is None or not member.present_at(m.posted_at):
-            refused = (clauses.PLAYERS_PROPOSE, f"{author} is not a player when it was sent")
+            refused = (clauses.PLAYERS_PROPOSE, f"{cut(author)} is not a player when it was sent")
         elif self.paused:
             refused = (clauses.PAUSE, f"sent {self.local(m.posted_at)}, while the game is paused")
         elif self.economy.game_end is not None:

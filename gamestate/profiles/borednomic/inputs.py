@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gamestate.profiles.borednomic.changes import MOST_PRICE, PRICES
 from gamestate.profiles.borednomic.economy import ACTION_NAMES as BOREDNOMIC_ACTIONS
 from gamestate.profiles.borednomic.standing import FIELDS
 from gamestate.profiles.inputs import (
@@ -21,6 +22,16 @@ from gamestate.profiles.inputs import (
 )
 
 __all__ = ["BOREDNOMIC"]
+
+
+def unique_names() -> Shape:
+    """A non-empty list of names, each once (an update's order of turns)."""
+    shape = list_of(NAME, most=1000)
+    return Shape(
+        "a list of names, each once",
+        {**shape.schema, "minItems": 1, "uniqueItems": True},
+    )
+
 
 # BoredNomic (seed 000).
 
@@ -46,9 +57,27 @@ BOREDNOMIC = Inputs(
             spec("from", NAME),
             spec("item", NAME),
         ),
-        "answer": (PLAYER, spec("correct", BOOL, True), spec("by", NAME)),
+        "answer": (
+            PLAYER,
+            spec("correct", BOOL, True),
+            spec("by", NAME),
+            spec("question", either(NAME, integer())),
+        ),
         "name_rejected": (spec("square", integer(1), True), spec("by", TEXT)),
-        "add_square": (spec("name", TEXT),),
+        "add_square": (spec("name", TEXT), spec("matter", either(NAME, integer()))),
+        # Issue 27: the Admin's records of rules 8.1/8.2, 8.4, 9.1/9.5 (changes.py, sendback.py).
+        "send_back": (
+            spec("matter", either(NAME, integer()), True),
+            spec("by", NAME, True),
+            spec("reason", TEXT),
+            spec("rule", one_of(("8.1", "8.2"))),
+        ),
+        "set_price": (
+            spec("matter", either(NAME, integer()), True),
+            spec("price", one_of(tuple(PRICES)), True),
+            spec("amount", integer(0, MOST_PRICE), True),
+        ),
+        "turn_order": (spec("players", unique_names(), True),),
         "trade": (
             PLAYER,
             spec("id", NAME, True),

@@ -83,6 +83,9 @@ class BoredNomic(BaseProfile):
             "name_rejected",
             "add_square",
             "trade",
+            "set_price",
+            "turn_order",
+            "send_back",
         }
     )
     action_names: ClassVar[frozenset[str]] = ACTION_NAMES

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from gamestate.profiles.borednomic.changes import MOST_PRICE, PRICES, cut
 from gamestate.profiles.borednomic.standing import ITEM_NAMES
 from gamestate.profiles.core import Archive, Event, ProfileError
 
@@ -97,7 +98,7 @@ def _draw(archive: Archive, record: str, e: Event) -> None:
             "'result' must give the dice of the player and the opponent, by name",
         )
         for who, dice in result.items():
-            _dice(archive, f"{record} {who}", dice, 6, None)
+            _dice(archive, f"{record} {_show(who)}", dice, 6, None)
 
 
 def _action(archive: Archive, record: str, e: Event) -> None:
@@ -169,9 +170,73 @@ def _trade(archive: Archive, record: str, e: Event) -> None:
             _count(archive, where, d.get("count", 1), "count")
 
 
+def _answer(archive: Archive, record: str, e: Event) -> None:
+    _name(archive, record, e, "player")
+    _need(
+        archive,
+        record,
+        isinstance(e.get("correct"), bool),
+        f"'correct' must be true or false, got {_show(e.get('correct'))}",
+    )
+    if e.get("by") is not None:
+        _name(archive, record, e, "by")
+    question = e.get("question")
+    _need(
+        archive,
+        record,
+        question is None
+        or _whole(question)
+        or (isinstance(question, str) and bool(question.strip())),
+        f"'question' must be the question's id, got {_show(question)}",
+    )
+
+
+def _admins(archive: Archive, record: str, e: Event) -> None:
+    """The Admin's records of a rule change, an update's order and a send-back."""
+    if e.type == "set_price":
+        price = e.get("price")
+        _need(
+            archive,
+            record,
+            price in tuple(PRICES),
+            f"'price' must be one of {', '.join(PRICES)}, got {_show(price)}",
+        )
+        amount = e.get("amount")
+        _need(
+            archive,
+            record,
+            _whole(amount) and 0 <= amount <= MOST_PRICE,
+            f"'amount' must be a whole number of dollars from 0 to {MOST_PRICE}, got"
+            f" {_show(amount)}",
+        )
+    elif e.type == "turn_order":
+        players = e.get("players")
+        _need(
+            archive,
+            record,
+            isinstance(players, list)
+            and 0 < len(players) <= _MOST_DICE
+            and all(isinstance(p, str) and p.strip() for p in players)
+            and len(set(players)) == len(players),
+            f"'players' must list each player once, in the order drawn, got {_show(players)}",
+        )
+    else:
+        rule = e.get("rule", "8.2")
+        _need(
+            archive, record, rule in ("8.1", "8.2"), f"'rule' must be 8.1 or 8.2, got {_show(rule)}"
+        )
+        reason = e.get("reason")
+        _need(
+            archive,
+            record,
+            reason is None or isinstance(reason, str),
+            f"'reason' must be text, got {_show(reason)}",
+        )
+
+
 def _roster(archive: Archive) -> None:
     for i, member in enumerate(archive.roster):
-        record = f"roster {i} ({member.name!r})"
+        record = f"roster {i} ({cut(member.name)!r})"
         state = member.state
         for key in ("square", "hit_points", "eggs", "tickets", "correct_answers", "hens"):
             if key in state and key not in ("square", "hit_points"):
@@ -237,15 +302,7 @@ def check_records(archive: Archive) -> None:
             elif e.type == "action":
                 _action(archive, record, e)
             elif e.type == "answer":
-                _name(archive, record, e, "player")
-                _need(
-                    archive,
-                    record,
-                    isinstance(e.get("correct"), bool),
-                    f"'correct' must be true or false, got {_show(e.get('correct'))}",
-                )
-                if e.get("by") is not None:
-                    _name(archive, record, e, "by")
+                _answer(archive, record, e)
             elif e.type == "name_rejected":
                 _count(archive, record, e.get("square"), "square")
             elif e.type == "add_square":
@@ -258,6 +315,8 @@ def check_records(archive: Archive) -> None:
                 )
             elif e.type == "trade":
                 _trade(archive, record, e)
+            elif e.type in ("set_price", "turn_order", "send_back"):
+                _admins(archive, record, e)
         except ProfileError:
             raise
         except (TypeError, KeyError, AttributeError):  # nothing else reaches here

@@ -129,6 +129,9 @@ def test_the_registry_hands_out_this_profile() -> None:
             "name_rejected",
             "add_square",
             "trade",
+            "set_price",
+            "turn_order",
+            "send_back",
         }
     )
     assert PROFILE.judgement_results == frozenset()
