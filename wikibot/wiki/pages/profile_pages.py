@@ -271,6 +271,10 @@ def _nomopoly_board(report: Report) -> str:
             parts = [f"'''{s}'''"]
             if str(s) in names:
                 parts.append(_cell(names[str(s)]))
+            elif s == squares[0]:
+                parts.append("Origon")
+            if s == 6:
+                parts.append(f"Ye Olde Poorbox: ${_cell(gs.get('poorbox', 0))}")
             if s in owners:
                 parts.append(f"owner: {_cell(owners[s])}")
             if upgrades.get(str(s)):
@@ -299,7 +303,7 @@ def _nomopoly_board(report: Report) -> str:
 
 _HEAVEN = "Heaven"
 _INFERNO = "Tyrethali's Inferno"
-_ROUND = "border-radius:50%; width:11em; height:5.5em; padding:0.3em"
+_ROUND = "border-radius:50%; width:13em; height:5.5em; padding:0.3em"
 
 
 def _nomopoly_circles(origon: int, on: Mapping[int | str, list[str]]) -> str:
@@ -325,7 +329,7 @@ def _nomopoly_circles(origon: int, on: Mapping[int | str, list[str]]) -> str:
         ),
         "|-\n| ↑",
         row(
-            "background:#fff; border:1px solid #a2a9b1; width:11em; padding:0.3em",
+            "background:#fff; border:1px solid #a2a9b1; width:13em; padding:0.3em",
             f"{origon} Origon",
             "",
             origon,
@@ -412,9 +416,16 @@ _RENDER: Mapping[str, Callable[[Report, Archive], str]] = {
     "nomopoly/proposals": _nomopoly_proposals,
     "infinite-nomic/proposals": lambda r, a: _matters(r, a, ("voting_period", "for", "against")),
     "infinite-nomic/judge": lambda r, a: _judge(r),
-    "nomopoly-iv/players": lambda r, a: _players(r),
-    "nomopoly-iv/due": lambda r, a: _due(r),
+    "nomopoly-iv/players": lambda r, a: _nomopoly_iv("players", r),
+    "nomopoly-iv/due": lambda r, a: _nomopoly_iv("due", r),
 }
+
+
+def _nomopoly_iv(kind: str, report: Report) -> str:
+    """Nomopoly IV's pages as other players see them (:mod:`.nomopoly_iv_pages`)."""
+    from wikibot.wiki.pages import nomopoly_iv_pages
+
+    return nomopoly_iv_pages.players(report) if kind == "players" else nomopoly_iv_pages.due(report)
 
 
 def profile_pages(
