@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Event
-from gamestate.profiles.nomopoly_iv import clauses
+from gamestate.profiles.nomopoly_iv import clauses, resources
 from gamestate.profiles.nomopoly_iv.books import (
     COUNTER_RESEARCHING,
     IDLE,
@@ -100,7 +100,9 @@ def judge_action(
     if name in SHOP_ACTIONS:
         return Judged(*judge_shop(books, who, name))
     if name in ITEM_ACTIONS:
-        return Judged(*judge_item(books, who, name, e, at))
+        ok, why = judge_item(books, who, name, e, at)
+        shell = ok and name in ("use Red Shell", "use Green Shell")
+        return Judged(ok, why + (resources.ducky_lands(books) if shell else ""))
     if name in ("use Mushroom", "use Coin") and not lose_item(s, name.removeprefix("use ")):
         return _no(f"{name}: {who} has no {name.removeprefix('use ')}")
     if name == "jump":
@@ -254,6 +256,9 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         box = next((b for b in books.boxes if b.square is not None and b.square == where), None)
         if box is None:
             return _no(f"{label}: no ? Box on square {where} (“{clauses.SAFECRACKING}”)")
+    refused = resources.command_refused(books, command.name, who, unit, e)
+    if refused is not None:
+        return _no(f"{label}: {refused}")
     amount = e.get("amount")
     cost = command.cost
     if command.name == "Refine Goods":
@@ -270,6 +275,7 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
     if command.becomes is not None:
         s.units[unit] = command.becomes
         s.scientists.pop(unit, None)
+    name = None
     if command.creates is not None:
         name = _new_name(s, command.creates, e.get("new"))
         s.units[name] = command.creates
@@ -279,13 +285,7 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
             # "The new Fort immediately begins cooling down for 2 days."
             books.cooling[(who, name)] = Cooling(who, name, command.name, at + 2 * _DAY, order)
         notes.append(f"{name} received")
-    if command.name == "Mine":
-        gained = amount if isinstance(amount, int) and 0 <= amount <= 300 else 250
-        if books.is_enchanted(who, unit, "Super Mining", at):
-            gained += 50
-            notes.append(f"Super Mining +$50 (“{clauses.SUPER_MINING}”)")
-        s.money += gained
-        notes.append(f"${gained} mined")
+    notes += resources.command_effect(books, command.name, who, unit, e, at, name)
     if command.name == "Echo":
         books.enchant(who, unit, "Echo", at + _DAY)
         notes.append(f"enchanted by Echo until {format_time(at + _DAY)}")

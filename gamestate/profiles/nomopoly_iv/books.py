@@ -12,6 +12,7 @@ from typing import Any
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Member
 from gamestate.profiles.nomopoly_iv import clauses
+from gamestate.profiles.nomopoly_iv.resources import Land
 from gamestate.profiles.nomopoly_iv.units import unit_type
 
 __all__ = [
@@ -197,6 +198,8 @@ class Books:
     won_at: datetime | None = None
     notes: list[str] = field(default_factory=list)
     """What happened besides the scheduled events (fines at 10 Jumps), for ``due``."""
+    land: Land = field(default_factory=Land)
+    """Each square's resources (:mod:`.resources`)."""
 
     @classmethod
     def from_archive(cls, archive: Archive) -> Books:
@@ -216,6 +219,7 @@ class Books:
             terror=int(gs.get("bank_account_of_terror", 3)),
             ducky=gs.get("rber_ducky", 1),
             implemented=dict(gs.get("implemented", {})),
+            land=Land.from_game_state(gs),
         )
         for name in books.players:
             books.gain_experience(name, 0)  # "If at any time": the start too
@@ -283,6 +287,7 @@ class Books:
             "buy_requests": [dict(r) for r in self.buy_requests],
             "bank_account_of_terror": self.terror,
             "rber_ducky": self.ducky,
+            "resources": self.land.as_json(),
             "enchantments": [
                 {"player": p, "unit": u, "enchantment": n, "until": format_time(t)}
                 for (p, u, n), t in sorted(self.enchanted.items())

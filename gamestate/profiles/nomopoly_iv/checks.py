@@ -31,6 +31,9 @@ from gamestate.profiles.nomopoly_iv.market import (
     MARKET_ACTIONS,
     SHOP_ACTIONS,
 )
+from gamestate.profiles.nomopoly_iv.resources import DRAW_RESOURCES as DRAW_LAND
+from gamestate.profiles.nomopoly_iv.resources import DRAW_RESOURCES_SHORT, check_draw
+from gamestate.profiles.nomopoly_iv.resources import check_game_state as check_land
 from gamestate.profiles.nomopoly_iv.units import COMMANDS, unit_type
 
 __all__ = [
@@ -68,13 +71,14 @@ DRAW_FAIRY = "Experience Fairy"
 DRAW_BOX = "? Box placed"
 DRAW_ITEM = "? Box item"
 DRAW_SHOP = "Shop of Terror"
-DRAWS = frozenset({DRAW_COOL_DOWN, DRAW_FAIRY, DRAW_BOX, DRAW_ITEM, DRAW_SHOP})
+DRAWS = frozenset({DRAW_COOL_DOWN, DRAW_FAIRY, DRAW_BOX, DRAW_ITEM, DRAW_SHOP, DRAW_LAND})
 DRAW_ALIASES = {
     "fairy": DRAW_FAIRY,
     "shop": DRAW_SHOP,
     "box": DRAW_BOX,
     "box item": DRAW_ITEM,
     "cool down": DRAW_COOL_DOWN,
+    DRAW_RESOURCES_SHORT: DRAW_LAND,
 }
 """Short words for the draws, accepted as the seed's own."""
 """The random results a scheduled event needs, by ``what``."""
@@ -246,6 +250,8 @@ def _draw(archive: Archive, e: Event, where: str) -> None:
         _time(archive, e.get("due"), f"{where}.due")
     if what in (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP):
         _square(archive, result, f"{where}.result", null=False)
+    elif what == DRAW_LAND:
+        check_draw(archive, result, where)
     elif what == DRAW_ITEM:
         if not isinstance(result, str) or not result:
             raise archive.error(f"{where}.result", "expected an item's name")
@@ -271,6 +277,7 @@ def check_archive(archive: Archive, now: datetime | None = None) -> None:
     for m in archive.roster:
         _state(archive, m.name, m.state)
     _game_state(archive)
+    check_land(archive)
     for e in archive.events:
         where = f"event {e.index} ({e.type})"
         if e.type in ("action", "command", "fine"):

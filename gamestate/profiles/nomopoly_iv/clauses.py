@@ -321,3 +321,68 @@ STAR_EGG = (
 FEATHER = "The player is immediately transported to any square of his choice."
 GHOST = 'The player using this item becomes "invisible" for 3 days.'
 SHOP_OF_TERROR = "Any player who occupies this square may perform any of the following actions:"
+
+# A square's resources (see :mod:`.resources`) and what an invisible player hides.
+__all__ += [
+    "DUCK_POND",
+    "FERTILE_SEASON",
+    "INVISIBLE",
+    "MINE",
+    "MINIONS_REMOVED",
+    "NEW_SQUARES",
+    "NEW_SQUARES_60",
+    "ONE_REFINERY",
+    "REFINERY",
+    "RESOURCES",
+    "RESOURCES_SEEN",
+    "SUPER_MINING_GENERAL_CASE",
+]
+RESOURCES = (
+    "Each square currently on the board (as well as any new squares that are created in the "
+    "future) will receive a random amount of resources, ranging from $0 to $10000 in multiples "
+    "of $1000."
+)
+RESOURCES_SEEN = (
+    "A player will only be able to see the amount of resources in a square if he occupies that "
+    "square or owns a unit or building in that square."
+)
+NEW_SQUARES = (
+    "Extend the board to 90 squares by adding 30 squares after the end of the board. Each new "
+    "square will be given its share of resources (the normal $0-10 000 in multiple's of $1000)."
+)
+NEW_SQUARES_60 = (
+    "For each square currently on the board, add two new squares: one being the successor of "
+    "the original square, and one the predecessor. All newly created squares contain a random "
+    "amount of resources (as per Rule VII.10)."
+)
+MINE = (
+    "The player receives $250 from the resources of the square the SCV is on (ie. the player "
+    "receives $250 and the resources of the square are decreased by $250). The resources of a "
+    "square may not go below $0. If a player attempts to mine a square that has less than $250, "
+    "then the player will only mine whatever resources are left on the square."
+)
+SUPER_MINING_GENERAL_CASE = (
+    "In the general case the owner of an SCV issued the mining command will receive $300 but "
+    "the square they mined from will only lose $250."
+)
+REFINERY = (
+    "When an SCV is issued the Mine command while occupying the same square as a Refinery, the "
+    "player who owns the SCV gets an additional $50 which is not deducted from the resources of "
+    "the square (as with Super Mining)."
+)
+ONE_REFINERY = "A square may only contain one Refinery."
+DUCK_POND = (
+    "If the Rber Ducky lands on a square containing a Duck Pond, then 50% of the money in the "
+    "Bank Account of Terror will be subtracted from the Bank Account of Terror and added to the "
+    "resources of that square."
+)
+FERTILE_SEASON = "The square at which this Monk is located has its resources increased by $1000."
+MINIONS_REMOVED = (
+    "Remove Minions and Lairs from the game (remove all Minions and Lairs from the Board, and "
+    "remove all rules in section XIX, pertaining to Minions and Lairs)."
+)
+INVISIBLE = (
+    "A player that is invisible does not have his location shown to other players, and any "
+    "time an invisible player performs an action that would result in him moving to another "
+    "square, this action will not show up on the History page."
+)

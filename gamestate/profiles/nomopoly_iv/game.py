@@ -52,6 +52,14 @@ from gamestate.profiles.nomopoly_iv.checks import (
 )
 from gamestate.profiles.nomopoly_iv.clauses import SAFECRACKING_GONE as SAFE_GONE
 from gamestate.profiles.nomopoly_iv.market import DUCKY, apply_ducky
+from gamestate.profiles.nomopoly_iv.resources import (
+    DRAW_RESOURCES,
+    NEW_SQUARES_EVENT,
+    ducky_lands,
+    new_squares,
+    new_squares_event,
+)
+from gamestate.profiles.nomopoly_iv.visibility import Watch
 
 __all__ = ["Options", "Played", "play"]
 
@@ -187,6 +195,8 @@ class _Game:
             return schedule.next_shop_move(t - _SECOND, self.options.saturday_midnight) == t
         if what == DRAW_COOL_DOWN:
             return t.minute == 0 and t.second == 0
+        if what == DRAW_RESOURCES:
+            return t in self.books.land.extended
         return any(b.placed_at + _HOURS_120 == t for b in self.books.boxes)
 
     # What falls due next.
@@ -360,13 +370,17 @@ class _Game:
             self.retract(e)
             return
         if e.type == DUCKY:
-            self.due.append((e.at, apply_ducky(self.books, e)))
+            self.due.append((e.at, apply_ducky(self.books, e) + ducky_lands(self.books)))
+            return
+        if e.type == NEW_SQUARES_EVENT:
+            self.due.append((e.at, new_squares(self.books, e, self.draw)))
             return
         if e.type == "fine":
             if e.get("player") in self.books.players:
                 self.books.players[str(e.get("player"))].money -= int(e.get("amount"))
             return
         judged: Judged
+        watch = Watch(self.books, e)
         if e.type == "action":
             judged = judge_action(self.books, e, e.at, self.window)
         else:
@@ -385,6 +399,7 @@ class _Game:
                     iter(_QUOTED.findall(judged.reason)),
                     schedule.action_clause(str(e.get("action") or e.get("command"))),
                 ),
+                **watch.extras(),
             }
         )
 
@@ -418,6 +433,7 @@ class _Game:
             if isinstance(at := m.extra.get("retracted_at"), str)
             and start <= parse_time(at, "retracted_at") <= now
         ]
+        recorded[:0] = new_squares_event(self.books, self.archive, self.window, start, now)
         early = [r for r in recorded if _at(r) < start]
         if early:
             self.warn(f"{len(early)} records before game_state.as_of are taken as in it")
@@ -453,6 +469,8 @@ class _Game:
         next_at = self.next_instant()
         upcoming = _Peek(self).names(next_at)
         self.report_draws()
+        for text in self.books.land.warnings:
+            self.warn(text)
         return Played(
             books=self.books,
             start=start,

@@ -35,6 +35,7 @@ from gamestate.profiles.nomopoly_iv.checks import (
     DRAW_SHOP,
     DRAWS,
 )
+from gamestate.profiles.nomopoly_iv.resources import DRAW_RESOURCES, NEW_SQUARES
 from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, UNITS
 
 __all__ = ["NOMOPOLY_IV"]
@@ -60,6 +61,20 @@ def _named(draws: tuple[str, ...]) -> list[str]:
     return sorted({*draws, *(a for a, w in DRAW_ALIASES.items() if w in draws)})
 
 
+_SQUARE_KEY = "^[1-9][0-9]{0,4}$"
+_RESOURCES = keyed(table_of(integer(0, _BIG, "dollars"), "square"), _SQUARE_KEY)
+"""``game_state.resources``: each square's resources as of ``as_of``."""
+_DRAWN = keyed(
+    Shape(
+        "square -> $0 to $10000 in multiples of $1000",
+        {
+            "type": "object",
+            "minProperties": 1,
+            "additionalProperties": {"enum": list(range(0, 10_001, 1000))},
+        },
+    ),
+    _SQUARE_KEY,
+)
 _SCIENTIST = Shape(
     "a Scientist's name such as Scientist#1", {"type": "string", "pattern": "^Scientist#[0-9]+$"}
 )
@@ -161,6 +176,7 @@ NOMOPOLY_IV = Inputs(
         ),
         spec("bank_account_of_terror", integer(-_BIG, _BIG, "dollars")),
         spec("rber_ducky", either(_IV_SQUARE, _NULL)),
+        spec("resources", _RESOURCES),
         spec(
             "experience_fairy",
             either(
@@ -171,13 +187,25 @@ NOMOPOLY_IV = Inputs(
     ),
     matter=(spec("retracted_at", either(TIME, _NULL)),),
     recognised={
+        f"squares {NEW_SQUARES[0]} to {NEW_SQUARES[-1]} and the {DRAW_RESOURCES!r} draw": "the "
+        'same proposal as the week for a new fort ("Extend the board to 90 squares"), at '
+        "its implemented time",
         "the week for a new fort at $1250": "an implemented proposal (game_state.implemented) "
         "whose name begins "
         + " or ".join(repr(n) for n in FORT_PROPOSAL_NAMES)
-        + f" (any case), or whose matter's text holds {FORT_PROPOSAL_TEXT!r}"
+        + f" (any case), or whose matter's text holds {FORT_PROPOSAL_TEXT!r}",
     },
     aliases={**ALIASES, **DRAW_ALIASES},
     event_rules=(
+        {
+            "if": {
+                "properties": {
+                    "type": {"const": "draw"},
+                    "what": {"enum": _named((DRAW_RESOURCES,))},
+                }
+            },
+            "then": {"properties": {"result": dict(_DRAWN.schema)}},
+        },
         {
             "if": {
                 "properties": {"type": {"const": "draw"}, "what": {"enum": _named(_SQUARE_DRAWS)}}

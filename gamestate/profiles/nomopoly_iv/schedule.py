@@ -84,6 +84,8 @@ _DUE_CLAUSES = (
     ("the week for a new fort", clauses.FORT_WINDOW),
     ("hit by a pie", clauses.PIES),
     ("the Rber Ducky moves", clauses.DUCKY_MOVES),
+    ("the board extended to 90 squares", clauses.NEW_SQUARES),
+    ("the board grown to 60 squares", clauses.NEW_SQUARES_60),
 )
 
 
@@ -118,6 +120,10 @@ def action_clause(name: str) -> str:
         "Safecracking": clauses.SAFECRACKING,
         "Echo": clauses.ECHO,
         "Refine Goods": clauses.REFINE_GOODS,
+        "Mine": clauses.MINE,
+        "Fertile Season": clauses.FERTILE_SEASON,
+        "Build Refinery": clauses.ONE_REFINERY,
+        "Build Duck Pond": clauses.DUCK_POND,
         "Submit a Buy Request": clauses.BUY_REQUEST,
         "Retract a buy request": clauses.RETRACT_BUY,
         "Fulfill a buy request": clauses.FULFILL_BUY,

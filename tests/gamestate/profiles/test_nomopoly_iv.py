@@ -762,30 +762,38 @@ def test_the_example_gives_its_results() -> None:
     allowed = [a["allowed"] for a in report.actions]
     assert (
         allowed
-        == [True, False, True, True, True, False]
+        == [True, False]
+        + [True] * 4  # a Refinery, Research, a Duck Pond, Fertile Season
+        + [True, True, False]
         + [True] * 6
         + [
             True,  # a Ghost
             True,  # a Star Egg
             False,  # the Star Egg again within 7 days
             True,  # a Force Field on Ann's square
+            True,  # Ben's jump while invisible
             False,  # Dee's jump to it
         ]
         + [True] * 5
     )
     assert report.winners == ["Dee"]
-    # Ben: $300 for the Coin he gave Dee; Dee: $300 asked, $399 to the Dark Lord.
-    assert report.state["Ben"]["money"] == 775 + 300
+    # Ben: $300 for the Coin he gave Dee, $100 for a Duck Pond; Dee: $300 asked, $399 to
+    # the Dark Lord.
+    assert report.state["Ben"]["money"] == 775 + 300 - 100
     assert report.state["Dee"]["money"] == 1200 - 300 - 399
     assert report.state["Dee"]["items"] == {"Coin": 2}
     assert report.state["Cy"]["money"] == -10
-    # Ann: $300 mined with Super Mining, a pie of $342, safecracked a Mushroom, her
-    # Scientist moved off its Laboratory.
-    assert report.state["Ann"]["money"] == 1925 + 300 - 342
+    # Ann: a Refinery for $750, $350 mined with Super Mining on it, a pie of $272 (a tenth
+    # of $2720), safecracked a Mushroom, her Scientist moved off its Laboratory.
+    assert report.state["Ann"]["money"] == 1925 - 750 + 350 - 272
     assert report.state["Ann"]["items"] == {"Mushroom": 1}
     assert report.state["Ann"]["square"] == 31
     assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
-    assert report.game_state["bank_account_of_terror"] == 3 + 342 + 399
+    # The pie's $272 in, half of $275 ($137, rounded down) to the Duck Pond's square 30.
+    assert report.game_state["bank_account_of_terror"] == 3 + 272 - 137 + 399
+    resources = report.game_state["resources"]
+    assert (resources["12"], resources["30"], resources["44"]) == (3000 + 1000, 137, 4750)
+    assert len(resources) == 3 + 30  # squares 61 to 90 drawn when the board was extended
     assert report.game_state["rber_ducky"] == 30
     assert report.game_state["shop_square"] == 21
     assert [b["square"] for b in report.game_state["boxes"]] == [7, 61]

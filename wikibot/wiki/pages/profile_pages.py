@@ -416,9 +416,16 @@ _RENDER: Mapping[str, Callable[[Report, Archive], str]] = {
     "nomopoly/proposals": _nomopoly_proposals,
     "infinite-nomic/proposals": lambda r, a: _matters(r, a, ("voting_period", "for", "against")),
     "infinite-nomic/judge": lambda r, a: _judge(r),
-    "nomopoly-iv/players": lambda r, a: _players(r),
-    "nomopoly-iv/due": lambda r, a: _due(r),
+    "nomopoly-iv/players": lambda r, a: _nomopoly_iv("players", r),
+    "nomopoly-iv/due": lambda r, a: _nomopoly_iv("due", r),
 }
+
+
+def _nomopoly_iv(kind: str, report: Report) -> str:
+    """Nomopoly IV's pages as other players see them (:mod:`.nomopoly_iv_pages`)."""
+    from wikibot.wiki.pages import nomopoly_iv_pages
+
+    return nomopoly_iv_pages.players(report) if kind == "players" else nomopoly_iv_pages.due(report)
 
 
 def profile_pages(
