@@ -80,6 +80,8 @@ class Prices:
 
     def __init__(self) -> None:
         self.changes: dict[str, list[tuple[datetime, int]]] = {name: [] for name in PRICES}
+        self.by: dict[str, str] = {}
+        """A sum's name -> the proposal that last set it."""
 
     def __getitem__(self, name: str) -> int:
         changes = self.changes[name]
@@ -94,8 +96,14 @@ class Prices:
             amount = value
         return amount
 
-    def set(self, name: str, amount: int, moment: datetime) -> None:
+    def set(self, name: str, amount: int, moment: datetime, matter: str) -> None:
         self.changes[name].append((moment, amount))
+        self.by[name] = matter
+
+    def said(self, name: str) -> str:
+        """How a payment names a sum a proposal set (the seed's clause quotes the old one)."""
+        matter = self.by.get(name)
+        return "" if matter is None else f", as {matter} set it"
 
 
 def _matter(e: Event) -> str | None:
@@ -135,7 +143,7 @@ def set_price(eco: Economy, e: Event, entry: Entry, accepted: Accepted) -> None:
     if refusal is not None:
         raise _refused(clauses.ACCEPTED, f"the {name} sum not changed: {refusal}")
     before = eco.prices[name]
-    eco.prices.set(name, amount, e.at)
+    eco.prices.set(name, amount, e.at, cut(matter))
     entry.reason = f"the {name} sum: ${before:,} -> ${amount:,}, as {cut(matter)} ordered"
 
 
@@ -163,8 +171,9 @@ def turn_order(eco: Economy, e: Event, entry: Entry) -> None:
 
 
 def check_order(eco: Economy, player: str, slot: datetime) -> None:
-    """9.5: no turn before those of the players drawn ahead of it have been taken... read
-    as a turn refused once a player drawn after it has had this update's turn."""
+    """9.1, 9.5: with an order drawn for the update, a player's turn is refused once a
+    player drawn after them has had this update's turn (it would be out of turn); a
+    player drawn earlier who has not yet had one holds up no one."""
     order = eco.orders.get(slot)
     if order is None:
         return

@@ -55,7 +55,7 @@ def buy_hit_points(eco: Economy, e: Event, entry: Entry) -> None:
             f"{player} has {standing.hit_points} hit points; +{points} would pass 100",
         )
     each = eco.prices["hit point"]
-    why = f"{points} hit point(s) at {_money(each)}"
+    why = f"{points} hit point(s) at {_money(each)}{eco.prices.said('hit point')}"
     eco.spend(entry, player, each * points, clauses.BUY_HIT_POINTS, why)
     standing.hit_points += points
     eco.hit_points_bought[player] = bought + points

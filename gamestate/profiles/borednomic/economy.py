@@ -329,7 +329,13 @@ class Economy:
             square = self.board.square(number)
             if square is not None and square.name == "Go":
                 pay = self.prices["Go"]
-                self.pay(entry, player, pay, clauses.GO, f"passes over Go (square {number})")
+                self.pay(
+                    entry,
+                    player,
+                    pay,
+                    clauses.GO,
+                    f"passes over Go (square {number}){self.prices.said('Go')}",
+                )
         standing.square = move.landed
         self.landed[player] = move.landed
         square = self.board.square(move.landed)
@@ -409,7 +415,7 @@ class Economy:
             raise Refused(clauses.BANKRUPT_MAY_NOT, f"{player} is bankrupt")
         each = self.prices["square"]
         price = each * number
-        why = f"square {number} ({each} x {number})"
+        why = f"square {number} ({each} x {number}{self.prices.said('square')})"
         self.spend(entry, player, price, clauses.BUY_SQUARE, why)
         square.owner = player
         square.paid = price
@@ -457,7 +463,8 @@ class Economy:
             if len(standing.hens) >= 4:
                 raise Refused(clauses.HEN_MAX, f"{player} already owns 4 hens")
             price = self.prices["hen"]
-            self.spend(entry, player, price, clauses.HEN_PRICE, "a Golden Egg Laying Hen")
+            why = f"a Golden Egg Laying Hen{self.prices.said('hen')}"
+            self.spend(entry, player, price, clauses.HEN_PRICE, why)
             standing.hens.append(e.at)
             entry.reason = f"buys hen {len(standing.hens)} of 4"
         elif name == "exchange egg":
@@ -467,12 +474,14 @@ class Economy:
                 raise Refused(clauses.EGG_EXCHANGE, f"{player} has {standing.eggs} egg(s)")
             standing.eggs -= count
             value = self.prices["egg"] * count
-            self.pay(entry, player, value, clauses.EGG_EXCHANGE, f"{count} egg(s)")
+            why = f"{count} egg(s){self.prices.said('egg')}"
+            self.pay(entry, player, value, clauses.EGG_EXCHANGE, why)
             entry.reason = f"exchanges {count} Golden Egg(s)"
         elif name == "buy ticket":
             entry.clause = clauses.TICKET_PRICE
             price = self.prices["ticket"]
-            self.spend(entry, player, price, clauses.TICKET_PRICE, "a Ticket to the Arena")
+            why = f"a Ticket to the Arena{self.prices.said('ticket')}"
+            self.spend(entry, player, price, clauses.TICKET_PRICE, why)
             standing.tickets += 1
             entry.reason = "buys a Ticket to the Arena"
         elif name == "use ticket":

@@ -94,7 +94,13 @@ def combat(eco: Economy, e: Event, entry: Entry) -> None:
     for holder, s in eco.standings.items():
         if GLADIUS in s.items:
             pay = eco.prices["Gladius"]
-            eco.pay(entry, holder, pay, clauses.GLADIUS, "a combat in the arena")
+            eco.pay(
+                entry,
+                holder,
+                pay,
+                clauses.GLADIUS,
+                "a combat in the arena" + eco.prices.said("Gladius"),
+            )
     if a == b:
         entry.notes.append("equal totals: no one wins")
         return
@@ -199,7 +205,13 @@ def answer(eco: Economy, e: Event, entry: Entry) -> None:
         else:
             eco.experience(entry, by, 20, clauses.ROBE_ANSWERS, "a wrong answer")
             fine = eco.prices["Robe"]
-            eco.pay(entry, player, -fine, clauses.ROBE_ANSWERS, f"a wrong answer to {by}")
+            eco.pay(
+                entry,
+                player,
+                -fine,
+                clauses.ROBE_ANSWERS,
+                f"a wrong answer to {by}{eco.prices.said('Robe')}",
+            )
             eco.pay(entry, by, fine, clauses.ROBE_ANSWERS, f"{player}'s wrong answer")
         return
     entry.clause = clauses.CORRECT
@@ -211,7 +223,8 @@ def answer(eco: Economy, e: Event, entry: Entry) -> None:
     entry.reason = f"answers the Inquisition's question{_asked(e)} {word}"
     if not correct:
         return
-    eco.pay(entry, player, eco.prices["right answer"], clauses.CORRECT, "a right answer")
+    why = "a right answer" + eco.prices.said("right answer")
+    eco.pay(entry, player, eco.prices["right answer"], clauses.CORRECT, why)
     eco.experience(entry, player, 20, clauses.CORRECT, "a right answer")
     standing.correct_answers += 1
     if (

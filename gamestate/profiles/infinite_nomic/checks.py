@@ -12,6 +12,7 @@ from typing import Any
 
 from gamestate.profiles.archive import parse_time
 from gamestate.profiles.core import Archive, Matter, ProfileError, Setting
+from gamestate.profiles.infinite_nomic.item_checks import ITEM_EVENTS, check_items
 
 __all__ = [
     "CLASSES",
@@ -28,11 +29,13 @@ MATTER_KINDS = frozenset({"proposal", "judge_candidacy", "confidence_vote"})
 CLASSES = ("standard", "urgent")
 EVENT_TYPES = frozenset(
     {"message", "declare_reputable", "join", "leave", "overturn_ruling", "action", "draw"}
+    | ITEM_EVENTS
 )
 """``message`` (``player``): a text message, for the Judge election's tie-break;
 ``declare_reputable`` (``by``, ``player``): rule 2's public declaration; ``action``
 (``player``, ``action``): a player's act in the world (:mod:`.world_play`); ``draw``
-(``what``, ``result``): a random result recorded (rule 4)."""
+(``what``, ``result``): a random result recorded (rule 4); ``grant``/``revoke``
+(``player``, ``items``): items a proposal or ruling creates or destroys (rule 7)."""
 _EVENT_FIELDS = {
     "message": ("player",),
     "declare_reputable": ("by", "player"),
@@ -41,6 +44,8 @@ _EVENT_FIELDS = {
     "overturn_ruling": ("by",),
     "action": ("player", "action"),
     "draw": ("what",),
+    "grant": ("player",),
+    "revoke": ("player",),
 }
 
 DEFAULT_REACTIONS = {"favour": "thumbsup", "against": "thumbsdown"}
@@ -213,4 +218,5 @@ def check_archive(archive: Archive) -> list[str]:
                 parse_time(ruling.get("at"), f"{where}.ruling.at")
             except ProfileError as exc:
                 raise archive.error(f"{where}.ruling.at", str(exc).split(": ", 1)[-1]) from None
+    check_items(archive)
     return warnings

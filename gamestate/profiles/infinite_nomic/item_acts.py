@@ -39,10 +39,26 @@ from gamestate.profiles.infinite_nomic.world import (
     show,
 )
 
-__all__ = ["Acts", "read_coord", "spot_of"]
+__all__ = ["Acts", "effect_text", "read_coord", "spot_of"]
 
 Consent = tuple[datetime, str, str, dict[str, int], dict[str, int]]
 """A trade consent waiting for its match: at, by, with, gives, gets."""
+
+
+def effect_text(
+    lost: dict[str, int] | None = None,
+    gained: dict[str, int] | None = None,
+    destroyed: list[str] | None = None,
+) -> str | None:
+    """``loses 2 Wood; gains 1 Gold; destroys Flag on (1, 0, 0)``, or None."""
+    parts = []
+    if lost:
+        parts.append("loses " + count_text(lost))
+    if gained:
+        parts.append("gains " + count_text(gained))
+    if destroyed:
+        parts.append("destroys " + ", ".join(destroyed))
+    return "; ".join(parts) or None
 
 
 def read_coord(value: Any) -> Coord | None:
@@ -94,7 +110,14 @@ class Acts:
 
     @staticmethod
     def yes(reason: str, clause: str, **effect: Any) -> dict[str, Any]:
-        return {"allowed": True, "reason": reason, "clause": clause, "effect": effect or None}
+        """An allowed action; ``effect`` (``lost``, ``gained``: item -> count;
+        ``destroyed``: what in the world) said in one line, None when nothing changed."""
+        return {
+            "allowed": True,
+            "reason": reason,
+            "clause": clause,
+            "effect": effect_text(**effect),
+        }
 
     # 6.3 - Fish.
 

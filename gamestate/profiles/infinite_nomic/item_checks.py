@@ -72,14 +72,14 @@ def _action(archive: Archive, where: str, e: Event) -> None:
     if name in ("craft", "use"):
         _name(archive, f"{where}.item", e.get("item"))
     elif name == "fish":
-        if e.get("lake") is not None:
+        if "lake" in e.fields:
             coord(archive, f"{where}.lake", e.get("lake"))
-        if e.get("rod") is not None:
+        if "rod" in e.fields:
             _name(archive, f"{where}.rod", e.get("rod"))
     elif name == "trade":
         _name(archive, f"{where}.with", e.get("with"))
-        _counts(archive, f"{where}.gives", e.get("gives"), empty=True)
-        _counts(archive, f"{where}.gets", e.get("gets"), empty=True)
+        for key in ("gives", "gets"):  # either may be left out: nothing given
+            _counts(archive, f"{where}.{key}", e.fields.get(key, {}), empty=True)
         if not e.get("gives") and not e.get("gets"):
             raise archive.error(where, "a trade exchanges items: gives and gets are both empty")
     elif name == "destroy feature":

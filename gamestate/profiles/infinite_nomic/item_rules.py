@@ -22,7 +22,7 @@ from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.infinite_nomic import item_clauses as said
 from gamestate.profiles.infinite_nomic.books import Books
 from gamestate.profiles.infinite_nomic.crafting import RECIPE_TEXT, RECIPES
-from gamestate.profiles.infinite_nomic.item_acts import Acts
+from gamestate.profiles.infinite_nomic.item_acts import Acts, effect_text
 from gamestate.profiles.infinite_nomic.item_checks import ITEM_ACTIONS, ITEM_EVENTS
 from gamestate.profiles.infinite_nomic.items import (
     QUALITY_NAMES,
@@ -136,7 +136,7 @@ class Items(Acts):
                         "allowed": True,
                         "reason": f"{who} is not a player: {count_text(gone)} destroyed",
                         "clause": said.NO_OWNER,
-                        "effect": {"lost": gone},
+                        "effect": effect_text(lost=gone),
                     }
                 )
 

@@ -1232,7 +1232,9 @@ def test_the_example_archive() -> None:
     archive = archive_from_dict(data, source="borednomic.json")
     assert PROFILE.check(archive) == []  # nothing static; the play's warnings come next
     result = PROFILE.evaluate(archive, at(data["now"]), at("2004-03-14T00:00:00Z"))
-    assert len(result.warnings) == 3
+    # Ann's vote on p10, which the Admin sent back, is the fourth warning (8.2).
+    assert len(result.warnings) == 4
+    assert result.warnings[-1].startswith("matter p10 vote 0 by 'Ann': p10 was sent back")
     assert {k: o.outcome for k, o in result.matters.items()} == {
         "p1": "accepted",
         "p2": "rejected",
@@ -1243,7 +1245,13 @@ def test_the_example_archive() -> None:
         "p7": "accepted",
         "p8": "rejected",
         "p9": "open",
+        "p10": "not considered",
+        "p11": "invalid",
     }
+    assert (result.matters["p10"].clause, result.matters["p11"].clause) == (
+        clauses.SEND_BACK,
+        clauses.PROPOSAL_IS,
+    )
     assert {
         k: (o.numbers.get("yay"), o.numbers.get("nay"))
         for k, o in result.matters.items()

@@ -811,7 +811,15 @@ def test_the_example_plays_the_board_game() -> None:
         "name square",
         "give up square",
         "reset to level one",
+        "turn_order",
+        "set_price",
     }
+    # 9.1: each update's order drawn before its turns; 8.4: p7's $225 a hit point, paid by Dee.
+    assert [a["reason"] for a in result.actions if a["type"] == "turn_order"] == [
+        "the turns' order: Ann, Ben, Dee, Cy"
+    ] * 4
+    bought = [a for a in result.actions if a["type"] == "buy hit points"]
+    assert [p["amount"] for a in bought for p in a["payments"]] == [-250, -225]
     clauses_paid = {p["clause"] for a in result.actions for p in a["payments"]}
     assert {clauses.GO, clauses.BUY_SQUARE, clauses.SELL_BACK, clauses.CORRECT} <= clauses_paid
     turns = [a for a in result.actions if a["type"] == "turn"]
@@ -825,6 +833,7 @@ def test_the_example_plays_the_board_game() -> None:
     assert result.state["Dee"]["items"] == ["Inquisitor's Robe"]
     assert result.state["Ann"]["owns"] == [5, 8] and result.state["Cy"]["money"] == 260
     assert result.game_state["admin"] == {"name": "The T", "money": 4}
+    assert result.state["Dee"]["hit_points"] == 90 and result.state["Dee"]["money"] == 7500
     assert [s["name"] for s in result.game_state["board"][20:]] == ["The Arena", "The Inquisition"]
     assert result.winners == [] and result.game_end is None
 

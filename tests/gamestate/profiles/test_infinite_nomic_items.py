@@ -32,6 +32,7 @@ from gamestate.profiles.infinite_nomic.items import (
     MEDALLION_FISH,
     Inventory,
     action_points,
+    count_text,
     medallion_name,
 )
 from gamestate.profiles.infinite_nomic.world import (
@@ -361,7 +362,7 @@ def test_a_catch_is_granted_and_counts_toward_s() -> None:
     gold = act(
         rules, w, TUE, "fish", [{"fish": "Goldfish", "rolls": [2, 2, 1]}], rod="Standard Rod"
     )
-    assert gold["allowed"] is True and gold["effect"] == {"gained": {"Goldfish (quality 3)": 1}}
+    assert gold["allowed"] is True and gold["effect"] == "gains 1 Goldfish (quality 3)"
     assert rules.state_of("Ann") == {
         "items": {"Goldfish (quality 3)": 1, "Standard Rod": 1},
         "quality_score": 3,
@@ -407,7 +408,7 @@ def test_foraging(
     rules = items_game()
     result = act(rules, world(o=here), TUE, "forage", [rolls])
     assert result["allowed"] is allowed
-    assert (result["effect"] or {}).get("gained") == gained
+    assert result["effect"] == (f"gains {count_text(gained)}" if gained else None)
 
 
 @pytest.mark.parametrize(
@@ -424,7 +425,8 @@ def test_the_foraging_pouch_rolls_2d6(rolls: list[int], gained: Any) -> None:
     if gained == "refused":
         assert result["allowed"] is False
     else:
-        assert result["allowed"] is True and (result["effect"] or {}).get("gained") == gained
+        assert result["allowed"] is True
+        assert result["effect"] == (f"gains {count_text(gained)}" if gained else None)
 
 
 def test_every_biome_has_six_rows() -> None:

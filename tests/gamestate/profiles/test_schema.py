@@ -258,6 +258,48 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         "retracted at noon": _set(("matters", 0, "retracted_at"), "noon"),
         "buy requests without a price": _set(("game_state", "buy_requests"), [{"item": "Coin"}]),
         "the Ducky on square 0": _set(("game_state", "rber_ducky"), 0),
+        # Units' squares and hit points.
+        "an SCV at 0 hp": _set(("roster", 1, "state", "units"), {"SCV#1": {"hp": 0}}),
+        "an SCV at its Max HP, on square 3": _set(
+            ("roster", 1, "state", "units"), {"SCV#1": {"hp": 40, "square": 3}}
+        ),
+        "an SCV above its Max HP": _set(("roster", 1, "state", "units"), {"SCV#1": {"hp": 41}}),
+        "an SCV called a Monk": _set(("roster", 1, "state", "units"), {"SCV#1": {"type": "Monk"}}),
+        "a Wall on square 0": _set(("roster", 1, "state", "units"), {"Wall#1": {"square": 0}}),
+        "a unit's body a number": _set(("roster", 1, "state", "units"), {"SCV#1": 3}),
+        "a board of 0 columns": _set(("game_state", "board"), {"columns": 0}),
+        "a board of 5 winding columns": _set(
+            ("game_state", "board"), {"columns": 5, "winding": True}
+        ),
+        "a board winding maybe": _set(("game_state", "board"), {"columns": 5, "winding": "maybe"}),
+        "a board's rows of words": _set(("game_state", "board"), {"rows": [["a"]]}),
+        "a board's rows with a gap": _set(("game_state", "board"), {"rows": [[1, None], [3, 2]]}),
+        "a board a list": _set(("game_state", "board"), [5]),
+        "the Fort's armor changed": _set(("game_state", "unit_stats"), {"Fort": {"armor": 3}}),
+        "the Fort's armor as the seed gives it": _set(
+            ("game_state", "unit_stats"), {"Fort": {"armor": 25}}
+        ),
+        "a Warrior's attack given": _set(("game_state", "unit_stats"), {"Warrior": {"attack": 8}}),
+        "a Warrior's speed given": _set(("game_state", "unit_stats"), {"Warrior": {"speed": 8}}),
+        "a Dragon's values": _set(("game_state", "unit_stats"), {"Dragon": {"attack": 8}}),
+        "a Mesmer of 0 Max HP": _set(("game_state", "unit_stats"), {"Mesmer": {"max_hp": 0}}),
+        "an attack's draw maybe": _event(
+            type="command", player="Ann", command="Attack", unit="SCV#1", hit="maybe"
+        ),
+        "an attack on a Dragon": _event(
+            type="command", player="Ann", command="Attack", unit="SCV#1", target_unit="Dragon#1"
+        ),
+        "a Fire Flower at 3": _event(
+            type="action", player="Ann", action="use Fire Flower", targets=3
+        ),
+        "a Fire Flower's draw of names": _event(
+            type="action",
+            player="Ann",
+            action="use Fire Flower",
+            target="Ben",
+            targets=["Wall#1"],
+            hit=["Wall#1"],
+        ),
     },
     "nomopoly": {
         "a vote in a judged game": _set(
@@ -277,6 +319,19 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         "a reading no one gave": _set(("settings", "repeated_votes"), "middle"),
         "votes in reserve in words": _set(("roster", 0, "state", "votes_in_reserve"), "two"),
         "paused maybe": _set(("game_state", "paused"), "maybe"),
+        "a send-back": _event(type="send_back", matter="p1", by="The T", reason="unclear"),
+        "a send-back of no proposal": _event(type="send_back", by="The T"),
+        "a send-back under rule 8.3": _event(type="send_back", matter="p1", by="The T", rule="8.3"),
+        "a price the rules name": _event(type="set_price", matter="p7", price="hen", amount=0),
+        "a price no rule names": _event(type="set_price", matter="p1", price="Bank", amount=5),
+        "a negative price": _event(type="set_price", matter="p1", price="Go", amount=-1),
+        "a price without its proposal": _event(type="set_price", price="Go", amount=5),
+        "a turn order": _event(type="turn_order", players=["Ann", "Ben", "Cy", "Dee"]),
+        "a turn order naming Ann twice": _event(type="turn_order", players=["Ann", "Ann"]),
+        "an empty turn order": _event(type="turn_order", players=[]),
+        "a question by its number": _event(type="answer", player="Ann", correct=True, question=3),
+        "a question of a list": _event(type="answer", player="Ann", correct=True, question=["q"]),
+        "a square added by a number": _event(type="add_square", matter=1.5),
     },
     "infinite-nomic": {
         "a judgement in a reactions game": _set(
