@@ -14,7 +14,8 @@ The records Nomopoly reads (beyond the core's):
 - events ``admin_day`` {by, note}, ``buy`` {player, square, name?}, ``fine`` {player,
   amount}, ``draw`` {what: ``dice:<proposal id>[:turn]``, result: [faces]}, ``action``
   {player, action, square?, upgrade?, name?}, ``inferno`` {player, days},
-  ``trade_lapsed`` {id, by: an admin}.
+  ``trade_lapsed`` {id, by: an admin}, ``legal_threats`` {by: an admin}.
+- a proposal's ``name_squares`` (names): new named squares it requires.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ DEFAULT_BOARD = 14
 """Squares on a board whose archive names none: the seed's diagram's board."""
 MAX_SQUARES = 10_000
 MAX_DICE = 60
-EVENT_TYPES = frozenset({"admin_day", "buy", "fine", "draw", "action", "inferno", "trade_lapsed"})
+EVENT_TYPES = frozenset(
+    {"admin_day", "buy", "fine", "draw", "action", "inferno", "trade_lapsed", "legal_threats"}
+)
 ACTIONS = (
     frozenset({"sell a square", "annex unused land", "buy an Upgrade", "rename a square"})
     | WORLD_ACTIONS
@@ -51,7 +54,7 @@ ACTIONS = (
 """The players' actions of the day's fourth step, in the seed's words."""
 UPGRADES = frozenset({"Drain", "Brick", "Warp Gate", "Savings and Loan", "Disruptor"})
 """Upgrades one may buy."""
-CHANGES = frozenset({"default_dice", "add_squares"})
+CHANGES = frozenset({"default_dice", "add_squares", "name_squares"})
 """Rule values an accepted proposal may set (``Report.rules_after_day``)."""
 
 
@@ -139,10 +142,17 @@ def _changes(archive: Archive, m: Matter, key: str) -> int:
         if name not in CHANGES:
             known = ", ".join(sorted(CHANGES))
             raise archive.error(where, f"unknown rule value {shown(name)}; nomopoly knows {known}")
-        if not is_int(value, 0, MAX_DICE if name == "default_dice" else 1000):
+        if name == "name_squares":
+            if not (
+                isinstance(value, list)
+                and 0 < len(value) <= 100
+                and all(isinstance(v, str) and v.strip() and len(v) <= 200 for v in value)
+            ):
+                raise archive.error(where, "name_squares must list 1 to 100 square names")
+        elif not is_int(value, 0, MAX_DICE if name == "default_dice" else 1000):
             raise archive.error(where, f"{name} must be a whole number in range")
     add = raw.get("add_squares", 0)
-    return add if isinstance(add, int) else 0
+    return (add if isinstance(add, int) else 0) + len(raw.get("name_squares") or [])
 
 
 def _matters(archive: Archive) -> int:
@@ -206,6 +216,8 @@ def _event(archive: Archive, e: Event, last_square: int, proposals: set[str]) ->
             raise archive.error(where, f"days {shown(e.get('days'))}: up to three game days (1..3)")
     elif e.type == "trade_lapsed":
         _lapse(archive, e, where)
+    elif e.type == "legal_threats":
+        _admin(archive, e, where, "the admin receives the threats")
     elif e.type == "admin_day":
         for key in ("by", "note"):
             if e.get(key) is not None and not isinstance(e.get(key), str):
@@ -214,14 +226,18 @@ def _event(archive: Archive, e: Event, last_square: int, proposals: set[str]) ->
 
 def _lapse(archive: Archive, e: Event, where: str) -> None:
     """``trade_lapsed`` {id, by}: the admin's judgement, so ``by`` is an admin."""
-    trade_id, by = e.get("id"), e.get("by")
+    trade_id = e.get("id")
     if not (isinstance(trade_id, str) and len(trade_id) <= 200 and trade_id.strip()):
         raise archive.error(where, f"id {shown(trade_id)} must name the trade")
+    _admin(archive, e, where, "the admin judges a trade")
+
+
+def _admin(archive: Archive, e: Event, where: str, why: str) -> None:
+    """``by`` names an admin on the roster."""
+    by = e.get("by")
     member = archive.member(by) if isinstance(by, str) else None
     if member is None or "admin" not in member.roles:
-        raise archive.error(
-            where, f"by {shown(by)} is not an admin on the roster (the admin judges a trade)"
-        )
+        raise archive.error(where, f"by {shown(by)} is not an admin on the roster ({why})")
 
 
 def _action(archive: Archive, e: Event, where: str, last_square: int) -> None:

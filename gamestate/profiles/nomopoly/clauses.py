@@ -27,6 +27,7 @@ __all__ = [
     "DOUBLES",
     "DRAIN",
     "END_OF_GAME",
+    "FIRST_NAME",
     "FAITH_CREATE",
     "FAITH_DISBAND",
     "FAITH_GOD",
@@ -38,8 +39,10 @@ __all__ = [
     "INFERNO",
     "INFERNO_BELOW",
     "INFERNO_RETURN",
+    "LEGAL_END",
     "JUDGE",
     "MOVE_ON",
+    "NEW_SQUARE",
     "ORDER_OF_THE_DAY",
     "ORIGON_WRAP",
     "PAYDAY",
@@ -131,6 +134,11 @@ ORIGON_WRAP = (
     "If a player on the last square is required to advance, that player immediately moves "
     "to Origon; that move is still considered an advance."
 )
+NEW_SQUARE = (
+    "By direct action of a proposal which requires a new named square to exist. In all "
+    "cases, an existing unowned square should be used before a new square is added, even if "
+    "the proposal attempts to specify a number."
+)
 ANNEX = (
     "A player may spend three (3) Real Estate Guides to allow the Universe to annex unused "
     "land, growing in size by one square which is added to the end of the board, and is "
@@ -148,6 +156,7 @@ BUY = (
     "A Player may purchase any unowned square they are on for by spending one Real Estate "
     "Guide and an amount of cash equal to the square's number."
 )
+FIRST_NAME = "When a square is first purchased, the player buying it may name it."
 UPGRADE = (
     "Players may buy Upgrades for a Square they own, each Upgrade costing an amount of Cash "
     "equal to the current number of other players."
@@ -189,6 +198,10 @@ POOR_WRETCH = (
 END_OF_GAME = (
     "The game will end at the day that one and only one player achieves one and only of the "
     "following victory conditions."
+)
+LEGAL_END = (
+    "The game will end immediately (and perhaps drastically) should the admin ever receive "
+    "serious and unreconcilable legal threats from the manufacturer of a board game."
 )
 BLOCK = (
     "Owning a block of 4 or more properties. A block is defined as a linearly connected set "

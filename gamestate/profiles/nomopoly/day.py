@@ -49,7 +49,7 @@ from gamestate.profiles.nomopoly.dice import (
 )
 from gamestate.profiles.nomopoly.ledger import Ledger
 from gamestate.profiles.nomopoly.trades import lapse
-from gamestate.profiles.nomopoly.world import release_due, sentence
+from gamestate.profiles.nomopoly.world import disband_unfit, release_due, sentence
 
 __all__ = ["Batch", "Books", "Options", "Turn", "day_end", "keep_books"]
 
@@ -208,6 +208,8 @@ class _Keeper:
                 facts.append((e.at, 0, e.index, partial(self.fine, e)))
             elif e.type == "inferno":
                 facts.append((e.at, 0, e.index, partial(self.inferno, e)))
+            elif e.type == "legal_threats":
+                facts.append((e.at, 0, e.index, partial(self.legal_threats, e)))
         for i, m in enumerate(self.proposals):
             facts.append((m.posted_at, 1, i, partial(self.sent, m)))
         runs: list[tuple[datetime, int, list[Batch]]] = []
@@ -260,6 +262,27 @@ class _Keeper:
             }
         )
 
+    def legal_threats(self, e: Event) -> None:
+        """:data:`clauses.LEGAL_END`: the admin's word that the threats came ends the game
+        at that instant, with no winner."""
+        self.books.game_end = {
+            "day": e.at.date().isoformat(),
+            "winner": None,
+            "condition": "serious and unreconcilable legal threats from the manufacturer "
+            "of a board game",
+        }
+        self.books.actions.append(
+            {
+                "at": format_time(e.at),
+                "player": e.get("by"),
+                "action": "legal threats",
+                "allowed": True,
+                "reason": "the game ends immediately, with no winner",
+                "clause": clauses.LEGAL_END,
+                "taken_at": format_time(e.at),
+            }
+        )
+
     def sent(self, m: Matter) -> None:
         self.books.ledger.proposal_sent(m.author, m.posted_at.date())
 
@@ -283,7 +306,7 @@ class _Keeper:
             self.books.due.append({"at": format_time(at), "event": what})
         if batch is not None:
             self.books.processed[batch.day] = at
-        for note in release_due(ledger, at.date()):
+        for note in release_due(ledger, at.date()) + disband_unfit(ledger, present):
             self.books.warnings.append(f"admin's day {label}: {note}")
         # 1. Process property buy orders.
         self.actions(at, present, "buy")
@@ -351,6 +374,8 @@ class _Keeper:
             else:
                 v = ledger.act(name, e, len(present))
                 allowed, reason, clause = v.allowed, v.reason, v.clause
+            for note in disband_unfit(ledger, present):
+                reason += f"; {note}"
             self.books.actions.append(
                 {
                     "at": format_time(e.at),
@@ -453,6 +478,11 @@ class _Keeper:
             ledger.rules_changed["default_dice"] = ledger.default_dice
         if raw.get("add_squares"):
             ledger.board = ledger.board.annexed(raw["add_squares"])
+            ledger.rules_changed["board"] = ledger.board.verses
+        verses = ledger.board.verses
+        for title in raw.get("name_squares") or []:
+            ledger.new_named_square(title)
+        if ledger.board.verses != verses:
             ledger.rules_changed["board"] = ledger.board.verses
         self.books.effect_order.append(m.id)
 

@@ -27,6 +27,19 @@ _SQUARE = integer(1, 10 * MAX_SQUARES, "a square")
 _NAME = Shape(
     "a name (at most 200 characters)", {"type": "string", "pattern": r"\S", "maxLength": 200}
 )
+_CHANGES = Shape(
+    "{default_dice?, add_squares?, name_squares?}: the rule values a proposal sets",
+    {
+        "type": "object",
+        "properties": {
+            "default_dice": integer(0, MAX_DICE).schema,
+            "add_squares": integer(0, 1000).schema,
+            "name_squares": {**list_of(_NAME, most=100).schema, "minItems": 1},
+        },
+        "additionalProperties": False,
+    },
+)
+_CHANGES = Shape(_CHANGES.text + " (or null: none)", {"anyOf": [{"type": "null"}, _CHANGES.schema]})
 NOMOPOLY = Inputs(
     events={
         "admin_day": (spec("by", TEXT), spec("note", TEXT)),
@@ -51,7 +64,8 @@ NOMOPOLY = Inputs(
             spec("withdraw", table_of(integer(0), "money|real_estate_guides")),
         ),
         "inferno": (PLAYER, spec("days", integer(1, 3, "game days"), True)),
-        "trade_lapsed": (spec("id", _NAME, True), spec("by", NAME, True)),
+        "trade_lapsed": (spec("id", _NAME, True), spec("by", NAME, True), spec("note", TEXT)),
+        "legal_threats": (spec("by", NAME, True), spec("note", TEXT)),
     },
     actions=(
         "sell a square",
@@ -75,5 +89,6 @@ NOMOPOLY = Inputs(
         spec("names", table_of(TEXT, "square")),
         spec("upgrades", table_of(list_of(one_of(UPGRADES)), "square")),
     ),
+    matter=(spec("changes", _CHANGES), spec("accepted_changes", _CHANGES)),
     votes=False,
 )

@@ -96,6 +96,8 @@ class Ledger:
     """Rule values set by accepted proposals so far."""
     extra: dict[str, Any] = field(default_factory=dict)
     world: World = field(default_factory=World)
+    purchased: set[int] = field(default_factory=set)
+    """Squares owned at any time so far: only a first purchase may name one."""
     """Warp Gate prices, faiths, trades under way, the Inferno's sentences."""
 
     @classmethod
@@ -124,6 +126,7 @@ class Ledger:
             players=players,
             extra={k: v for k, v in gs.items() if k not in _KNOWN_GAME},
             world=World.from_game_state(dict(gs)),
+            purchased={s for h in players.values() for s in h.owns},
         )
 
     # Questions.
@@ -201,6 +204,17 @@ class Ledger:
         self.players[owner].money += pay
         return f"paid {owner} ${pay} for {drains} Drain(s) on square {square}"
 
+    def new_named_square(self, title: str) -> int:
+        """:data:`clauses.NEW_SQUARE`: a proposal requires a new named square; the
+        lowest-numbered square neither owned nor named takes the name, else one is added
+        at the end of the board. Its number."""
+        free = [s for s in self.board.squares if self.owner(s) is None and s not in self.names]
+        if not free:
+            self.board = self.board.annexed()
+            free = [self.board.last]
+        self.names[free[0]] = title
+        return free[0]
+
     # Buy orders and players' actions.
 
     def buy(
@@ -234,14 +248,20 @@ class Ledger:
         h.money -= square
         h.owns.append(square)
         self.poorbox += 1
-        if isinstance(title, str) and title.strip():
-            self.names[square] = title.strip()
-        return Verdict(
-            True,
-            clause=clauses.BUY + " " + clauses.POORBOX_INVEST,
-            reason=f"bought square {square} for one Real Estate Guide and ${square}; "
-            "$1 placed in Ye Olde Poorbox",
+        clause = clauses.BUY + " " + clauses.POORBOX_INVEST
+        reason = (
+            f"bought square {square} for one Real Estate Guide and ${square}; "
+            "$1 placed in Ye Olde Poorbox"
         )
+        if isinstance(title, str) and title.strip():
+            clause += " " + clauses.FIRST_NAME
+            if square in self.purchased or square in self.names:
+                reason += f"; square {square} was named before, so it keeps its name"
+            else:
+                self.names[square] = title.strip()
+                reason += f"; named {shown(title.strip())}"
+        self.purchased.add(square)
+        return Verdict(True, clause=clause, reason=reason)
 
     def act(self, name: str, event: Event, present: int) -> Verdict:
         """One of the day's other actions (:data:`checks.ACTIONS`)."""

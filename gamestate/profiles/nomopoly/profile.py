@@ -133,7 +133,8 @@ class NomopolyProfile(BaseProfile):
         report.actions = books.actions
         report.effect_order = books.effect_order
         report.game_end = books.game_end
-        report.winners = [books.game_end["winner"]] if books.game_end else []
+        winner = books.game_end.get("winner") if books.game_end else None
+        report.winners = [winner] if winner is not None else []
         report.achieved = achieved(ledger, present, options)
         report.rules_after_day = dict(ledger.rules_changed)
         report.warnings = warnings + books.warnings

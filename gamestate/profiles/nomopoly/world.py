@@ -45,7 +45,15 @@ from gamestate.profiles.nomopoly.wretch import refusal
 if TYPE_CHECKING:
     from gamestate.profiles.nomopoly.ledger import Holding, Ledger, Verdict
 
-__all__ = ["WORLD_ACTIONS", "World", "do", "release_due", "sentence", "spend_current"]
+__all__ = [
+    "WORLD_ACTIONS",
+    "World",
+    "disband_unfit",
+    "do",
+    "release_due",
+    "sentence",
+    "spend_current",
+]
 
 WORLD_ACTIONS = frozenset(
     {
@@ -296,9 +304,7 @@ def _faith(ledger: Ledger, name: str, e: Event) -> Verdict:
             return _verdict(False, f"{shown(faith)} does not end in 'ism'", clauses.FAITH_NAME)
         if faith in faiths:
             return _verdict(False, f"{faith} already exists", clauses.FAITH_CREATE)
-        entities = set(ledger.players) | set(ledger.names.values()) | set(ENTITIES)
-        entities |= set(ledger.extra.get("admins", ())) | set(faiths)
-        if god not in entities:
+        if god not in _entities(ledger, set(ledger.players)):
             return _verdict(False, f"{shown(god)} is not an entity in the game", clauses.FAITH_GOD)
         faiths[faith] = {"god": god, "members": [name]}
         return _verdict(True, f"creates {faith}, god {god}, its first member", clauses.FAITH_CREATE)
@@ -319,3 +325,25 @@ def _faith(ledger: Ledger, name: str, e: Event) -> Verdict:
             True, f"leaves {faith}, which has no member left: disbanded", clauses.FAITH_DISBAND
         )
     return _verdict(True, f"leaves {faith}", clauses.ATHEIST)
+
+
+def _entities(ledger: Ledger, players: set[str]) -> set[str]:
+    """What a god may be: a player, the admin, a named square, a faith, :data:`ENTITIES`."""
+    entities = players | set(ledger.names.values()) | set(ENTITIES)
+    return entities | set(ledger.extra.get("admins", ())) | set(ledger.world.faiths)
+
+
+def disband_unfit(ledger: Ledger, present: set[str]) -> list[str]:
+    """:data:`clauses.FAITH_DISBAND`: a faith whose god is no longer an entity of the game
+    (a player who left, a square renamed) or with no member left in the game."""
+    notes = []
+    for faith, spec in list(ledger.world.faiths.items()):
+        if not any(m in present for m in spec["members"]):
+            why = "no member of it is left in the game"
+        elif spec["god"] not in _entities(ledger, present):
+            why = f"its god {shown(spec['god'])} is no longer an entity in the game"
+        else:
+            continue
+        del ledger.world.faiths[faith]
+        notes.append(f"{faith} is disbanded: {why}")
+    return notes

@@ -315,3 +315,203 @@ def test_the_schema_and_the_reader_agree_on_a_lapse(fields: dict[str, Any], refu
         reader = True
     schema = not Draft202012Validator(archive_schema("nomopoly")).is_valid(data)
     assert reader is schema is refused
+
+
+# "When a square is first purchased, the player buying it may name it."
+def buy_report(*events: dict[str, Any], **game_state: Any) -> Any:
+    roster = [player("Ann", square=3, money=20, real_estate_guides=1), player("Ben", owns=[5])]
+    return run(game(list(events), roster=roster, **game_state))
+
+
+NAMES = [
+    pytest.param({}, "Acre", "named 'Acre'", id=clauses.FIRST_NAME),
+    pytest.param(
+        {"names": {"3": "Old Mill"}},
+        "Old Mill",
+        "keeps its name",
+        id=clauses.FIRST_NAME + " - boundary: a square sold and bought again keeps its name",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game_state", "name", "said"), NAMES)
+def test_only_a_first_purchase_names_a_square(
+    game_state: dict[str, Any], name: str, said: str
+) -> None:
+    report = buy_report(event(T1, "buy", player="Ann", square=3, name="Acre"), **game_state)
+    buy = report.actions[0]
+    assert buy["allowed"] is True and said in buy["reason"]
+    assert buy["clause"].endswith(clauses.FIRST_NAME)
+    assert report.game_state["names"]["3"] == name
+
+
+def test_a_square_bought_sold_and_bought_again_keeps_its_first_name() -> None:
+    events = [
+        event(T1, "buy", player="Ann", square=3, name="First"),
+        event("2000-03-02T08:30:00Z", "admin_day", by="Joel"),
+        act("Ann", "sell a square", at="2000-03-02T09:00:00Z", square=3),
+        event("2000-03-02T10:00:00Z", "admin_day", by="Joel"),
+        event("2000-03-02T11:00:00Z", "buy", player="Ann", square=3, name="Second"),
+        event("2000-03-02T12:00:00Z", "admin_day", by="Joel"),
+    ]
+    report = buy_report(*events)
+    assert [a["allowed"] for a in report.actions] == [True, True, True]
+    assert report.game_state["names"]["3"] == "First"
+    assert report.state["Ann"]["owns"] == [3]
+
+
+# "Any faith that does not fulfill any of these characteristics at any time shall be
+# immediately disbanded."
+def faith_report(god: str, *events: dict[str, Any], ben_leaves: bool = False) -> Any:
+    ben = player("Ben", owns=[5])
+    if ben_leaves:
+        ben["left_at"] = "2000-03-01T20:00:00Z"
+    create = act("Ann", "create a faith", at=T1, faith="Benism", god=god)
+    return run(game([create, *events], roster=[player("Ann"), ben], names={"5": "Mill"}))
+
+
+def test_a_faith_whose_god_leaves_the_game_is_disbanded() -> None:
+    assert faith_report("Ben").game_state["faiths"] == {
+        "Benism": {"god": "Ben", "members": ["Ann"]}
+    }
+    report = faith_report("Ben", ben_leaves=True)
+    assert report.game_state["faiths"] == {}
+    assert report.actions[0]["reason"] == (
+        "creates Benism, god Ben, its first member; Benism is disbanded: its god 'Ben' is no "
+        "longer an entity in the game"
+    )
+
+
+def test_a_faith_whose_god_square_is_renamed_is_disbanded_at_once() -> None:
+    rename = event(T2, "action", player="Ben", action="rename a square", square=5, name="Windmill")
+    report = faith_report("Mill", rename)
+    assert report.game_state["faiths"] == {}
+    assert report.actions[-1]["reason"].endswith(
+        "Benism is disbanded: its god 'Mill' is no longer an entity in the game"
+    )
+
+
+def test_a_faith_whose_members_all_left_the_game_is_disbanded() -> None:
+    roster = [player("Ann"), player("Ben")]
+    roster[0]["left_at"] = "2000-03-02T20:00:00Z"
+    create = act("Ann", "create a faith", at=T1, faith="Originism", god="Origon")
+    later = event("2000-03-03T08:30:00Z", "admin_day", by="Joel")
+    report = run(game([create, later], roster=roster), "2000-03-03T08:29:59Z")
+    assert list(report.game_state["faiths"]) == ["Originism"] and report.warnings == []
+    report = run(game([create, later], roster=roster), "2000-03-03T08:30:00Z")
+    assert report.game_state["faiths"] == {}
+    assert report.warnings == [
+        "admin's day 2000-03-03: Originism is disbanded: no member of it is left in the game"
+    ]
+
+
+# "The game will end immediately ... legal threats from the manufacturer of a board game."
+P2 = {
+    "id": "p2",
+    "kind": "proposal",
+    "author": "Ann",
+    "posted_at": "2000-03-01T12:00:00Z",
+    "judgement": {"at": "2000-03-02T08:00:00Z", "result": "accepted"},
+}
+THREATS = [
+    pytest.param("2000-03-02T08:29:59Z", None, id=clauses.LEGAL_END + " - before the day's turns"),
+    pytest.param(
+        "2000-03-02T08:30:00Z",
+        None,
+        id=clauses.LEGAL_END + " - boundary: at the admin's day's instant, before it",
+    ),
+    pytest.param("2000-03-02T08:30:01Z", 7, id=clauses.LEGAL_END + " - after the day's turns"),
+]
+
+
+@pytest.mark.parametrize(("at", "square"), THREATS)
+def test_legal_threats_end_the_game_at_once_with_no_winner(at: str, square: int | None) -> None:
+    events = [
+        event(at, "legal_threats", by="Joel"),
+        event("2000-03-02T08:30:00Z", "draw", what="dice:p2", result=[2, 4, 1]),
+    ]
+    report = run(game(events, matters=[P2], roster=[player("Ann"), player("Ben")]))
+    assert report.game_end == {
+        "day": "2000-03-02",
+        "winner": None,
+        "condition": "serious and unreconcilable legal threats from the manufacturer of a "
+        "board game",
+    }
+    assert report.winners == []
+    assert report.state["Ann"]["square"] == (square or 1)
+    assert [a["clause"] for a in report.actions] == [clauses.LEGAL_END]
+
+
+def test_legal_threats_are_the_admins_to_record() -> None:
+    with pytest.raises(ProfileError, match="not an admin on the roster"):
+        PROFILE.check(archive_from_dict(game([event(T1, "legal_threats", by="Ann")])))
+
+
+# "an existing unowned square should be used before a new square is added"
+def named(changes: dict[str, Any], owns: list[int], names: dict[str, str]) -> Any:
+    p = {**P2, "changes": changes}
+    draw = event("2000-03-02T08:30:00Z", "draw", what="dice:p2", result=[1, 2, 3])
+    roster = [player("Ann"), player("Ben", owns=owns)]
+    return run(game([draw], matters=[p], roster=roster, board=4, names=names))
+
+
+NEW_SQUARES = [
+    pytest.param({"name_squares": ["Fair"]}, [1], {}, {"2": "Fair"}, 4, id=clauses.NEW_SQUARE),
+    pytest.param(
+        {"name_squares": ["Fair"]},
+        [1, 2],
+        {"3": "Mill"},
+        {"3": "Mill", "4": "Fair"},
+        4,
+        id=clauses.NEW_SQUARE + " - owned and named squares are passed over",
+    ),
+    pytest.param(
+        {"name_squares": ["Fair", "Park"]},
+        [1, 2, 3],
+        {},
+        {"4": "Fair", "5": "Park"},
+        5,
+        id=clauses.NEW_SQUARE + " - boundary: the last free square, then one added",
+    ),
+]
+
+
+@pytest.mark.parametrize(("changes", "owns", "names", "after", "verses"), NEW_SQUARES)
+def test_a_new_named_square_takes_an_unowned_square_first(
+    changes: dict[str, Any],
+    owns: list[int],
+    names: dict[str, str],
+    after: dict[str, str],
+    verses: int,
+) -> None:
+    report = named(changes, owns, names)
+    assert report.game_state["names"] == after and report.game_state["verses"] == verses
+    assert report.rules_after_day == ({"board": verses} if verses > 4 else {})
+
+
+CHANGE_JUNK = [
+    pytest.param(None, False, id="changes null: none"),
+    pytest.param({"name_squares": ["Fair"]}, False, id="name_squares one name"),
+    pytest.param({"name_squares": []}, True, id="name_squares none"),
+    pytest.param({"name_squares": ["  "]}, True, id="name_squares a blank name"),
+    pytest.param({"name_squares": "Fair"}, True, id="name_squares a string"),
+    pytest.param({"name_squares": ["F" * 201]}, True, id="boundary: a name of 201 characters"),
+    pytest.param({"remove_squares": 1}, True, id="an unknown rule value"),
+    pytest.param({"add_squares": 1001}, True, id="boundary: add_squares 1001"),
+]
+
+
+@pytest.mark.parametrize(("changes", "refused"), CHANGE_JUNK)
+def test_the_schema_and_the_reader_agree_on_changes(changes: Any, refused: bool) -> None:
+    from jsonschema import Draft202012Validator
+
+    from gamestate.profiles.schema import archive_schema
+
+    data = game([], matters=[{**P2, "changes": changes}], roster=[player("Ann")])
+    try:
+        PROFILE.check(archive_from_dict(data))
+        reader = False
+    except ProfileError:
+        reader = True
+    schema = not Draft202012Validator(archive_schema("nomopoly")).is_valid(data)
+    assert reader is schema is refused
