@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from gamestate.profiles.inputs import NAME, PLAYER, TIME, Inputs, record, spec
+from gamestate.profiles.infinite_nomic.world_checks import ALL_ACTIONS, ALL_DRAWS
+from gamestate.profiles.infinite_nomic.world_inputs import (
+    WORLD_ACTION_FIELDS,
+    WORLD_ALIASES,
+    WORLD_DRAW_RULES,
+    WORLD_GAME_STATE,
+    WORLD_STATE,
+)
+from gamestate.profiles.inputs import ANY, NAME, PLAYER, TIME, Inputs, one_of, record, spec
 
 __all__ = ["INFINITE_NOMIC"]
 
@@ -18,5 +26,17 @@ INFINITE_NOMIC = Inputs(
             spec("by", NAME, True),
             spec("ruling", record(spec("by", NAME, True), spec("at", TIME, True)), True),
         ),
+        "action": (PLAYER, spec("action", NAME, True), *WORLD_ACTION_FIELDS),
+        "draw": (
+            spec("what", one_of(ALL_DRAWS), True),
+            spec("result", ANY, True),
+            spec("player", NAME),
+        ),
     },
+    actions=tuple(sorted(ALL_ACTIONS - frozenset(WORLD_ALIASES))),
+    draws=tuple(sorted(ALL_DRAWS)),
+    state=(*WORLD_STATE,),
+    game_state=(*WORLD_GAME_STATE,),
+    aliases={**WORLD_ALIASES},
+    event_rules=(*WORLD_DRAW_RULES,),
 )

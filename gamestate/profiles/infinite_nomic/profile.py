@@ -25,6 +25,7 @@ from gamestate.profiles.infinite_nomic.checks import (
     check_archive,
     read_rules,
 )
+from gamestate.profiles.infinite_nomic.item_rules import Items
 from gamestate.profiles.infinite_nomic.judgement import (
     decide_candidacies,
     decide_confidence_votes,
@@ -37,6 +38,8 @@ from gamestate.profiles.infinite_nomic.phases import (
     week_of,
 )
 from gamestate.profiles.infinite_nomic.proposals import decide_proposals
+from gamestate.profiles.infinite_nomic.world_checks import ALL_ACTIONS, check_world
+from gamestate.profiles.infinite_nomic.world_play import play_world, player_state, world_state
 
 __all__ = ["InfiniteNomic", "judge_overturns"]
 
@@ -53,6 +56,7 @@ class InfiniteNomic(BaseProfile):
     settings: ClassVar[tuple[Setting, ...]] = SETTINGS
     matter_kinds = MATTER_KINDS
     event_types = EVENT_TYPES
+    action_names = ALL_ACTIONS
     vote_values = frozenset({"thumbsup", "thumbsdown"})
     """The default emoji; an archive's ``reactions`` and ``poll`` settings name its own."""
     number_keys = (
@@ -68,13 +72,15 @@ class InfiniteNomic(BaseProfile):
     def check(self, archive: Archive) -> list[str]:
         """One-line ProfileError for what Infinite Nomic does not know -- the vote values
         are the archive's own emoji settings, so this replaces the shared check."""
-        return check_archive(archive)
+        warnings = check_archive(archive)
+        check_world(archive)
+        return warnings
 
     def check_rules(self, archive: Archive) -> list[str]:
-        return check_archive(archive)
+        return self.check(archive)
 
     def evaluate(self, archive: Archive, now: datetime, since: datetime | None) -> Report:
-        check_archive(archive)  # what it does not know is refused here too
+        self.check(archive)  # what it does not know is refused here too
         rules = read_rules(archive)
         books = Books.from_archive(archive, rules, now)
         report = Report(profile=self.name, now=now, since=since)
@@ -85,6 +91,11 @@ class InfiniteNomic(BaseProfile):
         stamp = format_time(now)
         report.actions = [a for a in books.reputation.membership.judged if _at(a) <= stamp]
         report.actions += [a for a, _ in overturns]
+        items = Items(archive, books)
+        play = play_world(archive, books, now, items, items.used)
+        if play is not None:
+            items.catch_up(now)
+            report.actions += play.actions + items.records
         report.actions.sort(key=_at)
         for mid, outcome in list(polls.items()):
             matter = archive.matter(mid)
@@ -114,6 +125,17 @@ class InfiniteNomic(BaseProfile):
             for name in names
         }
         report.game_state = _game_state(archive, books, now)
+        if play is not None:
+            for name in names:
+                report.state[name] |= player_state(play, name) | items.state_of(name)
+            report.game_state |= {"world": world_state(play)} | items.game_state()
+            if play.winner is not None:
+                report.winners = [play.winner["faction"]]
+                report.game_end = {
+                    "day": play.winner["at"][:10],
+                    "winner": play.winner["faction"],
+                    "condition": play.winner["clause"],
+                }
         if since is not None:
             due = boundaries(since, now, rules.cycle_began)
             report.due = [
@@ -126,7 +148,7 @@ class InfiniteNomic(BaseProfile):
             ]
         at, event = next_boundary(now, rules.cycle_began)
         report.next_due = {"at": at, "event": event}
-        report.warnings = list(books.warnings)
+        report.warnings = list(books.warnings) + (play.notes if play is not None else [])
         return report
 
 
