@@ -365,7 +365,9 @@ def answer(player: str, when: str, question: str | int, by: str | None = None) -
     return out
 
 
-AT_22 = {"Ann": {"square": 20}, "Ben": {"square": 19}}
+ANN_AT_20: dict[str, Any] = {"square": 20}
+BEN_AT_19: dict[str, Any] = {"square": 19}
+"""Ann and Ben land on 22, The Inquisition, with a roll of 2 and of 3."""
 QUESTIONS = [
     pytest.param(
         [answer("Ann", chi(3, 7, 13), "q1"), answer("Ben", chi(3, 7, 14), "q2")],
@@ -390,7 +392,7 @@ def test_each_player_in_the_inquisition_gets_a_different_question(
     answers: list[dict[str, Any]], allowed: tuple[bool, bool]
 ) -> None:
     events = [turn("Ann", SUN, 1, 1), turn("Ben", SUN, 1, 2), *answers]
-    result = play(game(events, **AT_22))
+    result = play(game(events, Ann=ANN_AT_20, Ben=BEN_AT_19))
     got = [a for a in result.actions if a["type"] == "answer"]
     assert tuple(a["allowed"] for a in got) == allowed
     if not allowed[1]:
@@ -407,7 +409,7 @@ def test_the_same_question_in_the_next_update_is_another_questioning() -> None:
         turn("Ben", chi(3, 11), 1, 2),
         answer("Ben", chi(3, 11, 13), "q1"),
     ]
-    result = play(game(events, **AT_22))
+    result = play(game(events, Ann=ANN_AT_20, Ben=BEN_AT_19))
     assert all(a["allowed"] for a in result.actions)
 
 
