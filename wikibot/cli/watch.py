@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import logging
 import re
-import signal
 import sys
 from datetime import UTC, datetime
-from types import FrameType
 
 import click
 
 from wikibot.blog.scraper import BlogScraper
 from wikibot.cli.common import config_option, load, reported
+from wikibot.cli.watch_profile import ProfileOptions, run_profile_watch, stop_on_signals
+from wikibot.importers import GAMES
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.locks import Holder, acquire_lock, release_lock
 from wikibot.watch.loop import LOCK_NAME, StopRequest, Watcher
@@ -45,7 +45,59 @@ def parse_interval(text: str) -> float:
 @click.option(
     "--once", is_flag=True, help="Run one cycle and exit (for cron); exit 1 if it failed."
 )
-def watch(config_path: str | None, interval: str | None, once: bool) -> None:
+@click.option(
+    "--archive",
+    "archive_path",
+    default=None,
+    metavar="FILE",
+    help="A profile game: its nomic-archive/2 file (or example:NAME), read on each cycle.",
+)
+@click.option(
+    "--mbox",
+    "mbox_path",
+    default=None,
+    metavar="FILE",
+    help="A profile game: its mailbox, imported on each cycle as `import mbox` does.",
+)
+@click.option(
+    "--profile",
+    default=None,
+    type=click.Choice(sorted(GAMES)),
+    help="With --mbox: the game the mail is from.",
+)
+@click.option(
+    "--addresses",
+    "addresses_path",
+    default=None,
+    metavar="FILE",
+    help="With --mbox: e-mail address -> player (.toml or .json), over [game.addresses].",
+)
+@click.option("--admin", default=None, metavar="NAME", help="With --mbox: the Admin's name.")
+@click.option(
+    "--apply",
+    "apply_",
+    is_flag=True,
+    help="A profile game: save the pages and record the announcements (default: a dry run).",
+)
+@click.option(
+    "--now",
+    "now_text",
+    default=None,
+    metavar="ISO",
+    help="A profile game: evaluate every cycle as of this UTC instant (replaying a game).",
+)
+def watch(
+    config_path: str | None,
+    interval: str | None,
+    once: bool,
+    archive_path: str | None,
+    mbox_path: str | None,
+    profile: str | None,
+    addresses_path: str | None,
+    admin: str | None,
+    apply_: bool,
+    now_text: str | None,
+) -> None:
     """Keep the game's pages current and announce what can be done, unattended.
 
     Each cycle syncs the blog into the mirror (one request when nothing
@@ -61,11 +113,20 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
     retried with backoff. SIGINT or SIGTERM stops it after the current step.
     Only one watcher may run on a mirror at a time.
 
+    A profile game (BoredNomic, Nomopoly, Nomopoly IV, Infinite Nomic) is
+    watched from its archive file (--archive) or its mailbox (--mbox, imported
+    on each cycle): each cycle republishes its pages (`nomicbot pages`) whose
+    part changed and announces each matter decided, each event that fell due
+    and each action recorded, once. A dry run unless --apply. A source that
+    cannot be read is one warning line, and the cycle is skipped.
+
     Example:
 
     \b
         nomicbot watch --config nomicbot.toml --interval 10m
         nomicbot watch --config nomicbot.toml --once    # from cron
+        nomicbot watch --archive game.json --apply
+        nomicbot watch --mbox game.mbox --profile nomopoly --addresses players.toml --apply
     """
     config = load(config_path)
     interval = interval or config.watch.interval
@@ -76,12 +137,22 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
         format="%(asctime)s %(levelname)s %(message)s",
         datefmt="%Y-%m-%dT%H:%M:%S%z",
     )
+    options = ProfileOptions(
+        archive=archive_path,
+        mbox=mbox_path,
+        profile=profile,
+        addresses=addresses_path,
+        admin=admin,
+        apply=apply_,
+        now=now_text,
+    )
+    if options.given():
+        with reported():
+            ok = run_profile_watch(config, options, interval=interval, seconds=seconds, once=once)
+        if once and not ok:
+            raise click.exceptions.Exit(1)
+        return
     stop = StopRequest()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        if stop.is_set():
-            raise KeyboardInterrupt  # a second signal: stop now (a sync run is marked failed)
-        stop.set()
 
     with reported():
         config.require_file()
@@ -105,34 +176,32 @@ def watch(config_path: str | None, interval: str | None, once: bool) -> None:
                 click.echo(
                     f"Took over the watch lock left by {took} (no longer running).", err=True
                 )
-            previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
             try:
-                if config.watch.auto_resolve_as:
+                with stop_on_signals(stop):
+                    if config.watch.auto_resolve_as:
+                        click.echo(
+                            f"[watch] auto_resolve_as = {config.watch.auto_resolve_as!r}: each "
+                            "decidable matter is resolved as `resolve --apply` would, in that "
+                            "Admin's name (text changes are left to `resolve --with-text`).",
+                            err=True,
+                        )
+                    target = "stdout and the webhook" if webhook else "stdout"
                     click.echo(
-                        f"[watch] auto_resolve_as = {config.watch.auto_resolve_as!r}: each "
-                        "decidable matter is resolved as `resolve --apply` would, in that "
-                        "Admin's name (text changes are left to `resolve --with-text`).",
+                        f"Watching {config.blog.url} every {interval}; announcing on {target}.",
                         err=True,
                     )
-                target = "stdout and the webhook" if webhook else "stdout"
-                click.echo(
-                    f"Watching {config.blog.url} every {interval}; announcing on {target}.",
-                    err=True,
-                )
-                watcher = Watcher(
-                    config,
-                    mirror,
-                    scraper,
-                    webhook_url=webhook,
-                    stop=stop,
-                    out=lambda line: click.echo(line),
-                )
-                ok = watcher.run(interval=seconds, once=once)
+                    watcher = Watcher(
+                        config,
+                        mirror,
+                        scraper,
+                        webhook_url=webhook,
+                        stop=stop,
+                        out=lambda line: click.echo(line),
+                    )
+                    ok = watcher.run(interval=seconds, once=once)
             except KeyboardInterrupt:
                 ok = not once
             finally:
-                for s, handler in previous.items():
-                    signal.signal(s, handler)
                 release_lock(mirror, LOCK_NAME, holder=me)
             if stop.is_set():
                 click.echo("Stopped.", err=True)

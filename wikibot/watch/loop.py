@@ -51,6 +51,7 @@ from wikibot.mirror.rulesets import latest_ruleset
 from wikibot.mirror.schema import AnnouncementRow
 from wikibot.mirror.sync import SyncReport, sync
 from wikibot.resolve.run import Resolver, game_with_resolutions
+from wikibot.watch.announce import record_announcements
 from wikibot.watch.events import Announcement, events_from_status
 from wikibot.watch.ruleset_events import ruleset_events
 from wikibot.watch.webhook import post_webhook
@@ -68,6 +69,7 @@ __all__ = [
     "StopRequest",
     "Watcher",
     "backoff_delay",
+    "deliver_announcements",
 ]
 
 LOCK_NAME = "watch"
@@ -108,6 +110,34 @@ class StopRequest:
         while not self._set and (left := deadline - time.monotonic()) > 0:
             self._sleep(min(POLL, left))
         return self._set
+
+
+def deliver_announcements(
+    mirror: Mirror,
+    url: str | None,
+    *,
+    user_agent: str,
+    clock: Callable[[], datetime],
+    stop: Callable[[], bool] = lambda: False,
+) -> int:
+    """Posts every announcement not yet sent to the webhook ``url``; returns how many went."""
+    if not url:
+        return 0
+    with mirror.bound():
+        waiting = list(
+            AnnouncementRow.select()
+            .where(AnnouncementRow.sent_at.is_null())
+            .order_by(AnnouncementRow.at, AnnouncementRow.key)
+        )
+    sent = 0
+    for row in waiting:
+        if stop():
+            break
+        post_webhook(url, row.text, user_agent=user_agent)
+        with mirror.bound():
+            AnnouncementRow.update(sent_at=clock()).where(AnnouncementRow.key == row.key).execute()
+        sent += 1
+    return sent
 
 
 @dataclass(frozen=True)
@@ -321,41 +351,17 @@ class Watcher:
 
     def _record(self, events: list[Announcement]) -> list[Announcement]:
         """Adds the events not announced before; returns them."""
-        if not events:
-            return []
-        keys = [e.key for e in events]
-        sent_at = None if self.webhook_url else events[0].at
-        with self.mirror.bound():
-            known = {r.key for r in AnnouncementRow.select().where(AnnouncementRow.key.in_(keys))}
-            new = [e for e in events if e.key not in known]
-            with self.mirror.db.atomic():
-                for e in new:
-                    AnnouncementRow.insert(
-                        key=e.key, at=e.at, text=e.text, sent_at=sent_at
-                    ).on_conflict_ignore().execute()
-        return new
+        return record_announcements(self.mirror, events, webhook=bool(self.webhook_url))
 
     def _deliver(self) -> int:
         """Posts every announcement not yet sent to the webhook; returns how many went."""
-        if not self.webhook_url:
-            return 0
-        with self.mirror.bound():
-            waiting = list(
-                AnnouncementRow.select()
-                .where(AnnouncementRow.sent_at.is_null())
-                .order_by(AnnouncementRow.at, AnnouncementRow.key)
-            )
-        sent = 0
-        for row in waiting:
-            if self.stop.is_set():
-                break
-            post_webhook(self.webhook_url, row.text, user_agent=self.config.user_agent)
-            with self.mirror.bound():
-                AnnouncementRow.update(sent_at=self.clock()).where(
-                    AnnouncementRow.key == row.key
-                ).execute()
-            sent += 1
-        return sent
+        return deliver_announcements(
+            self.mirror,
+            self.webhook_url,
+            user_agent=self.config.user_agent,
+            clock=self.clock,
+            stop=self.stop.is_set,
+        )
 
     # The loop.
 
