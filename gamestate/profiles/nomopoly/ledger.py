@@ -134,6 +134,11 @@ class Ledger:
     def owner(self, square: int) -> str | None:
         return next((n for n, h in self.players.items() if square in h.owns), None)
 
+    def named(self, square: int) -> bool:
+        """Whether ``square`` has a name: Origon ("The first square shall be known as
+        Origon.") or one given."""
+        return square in self.names or square == self.board.squares[0]
+
     def bricks(self) -> dict[int, int]:
         """Square -> its Bricks (at most six: BRICK_MAX)."""
         return {s: u.count("Brick") for s, u in self.upgrades.items() if "Brick" in u}
@@ -208,7 +213,7 @@ class Ledger:
         """:data:`clauses.NEW_SQUARE`: a proposal requires a new named square; the
         lowest-numbered square neither owned nor named takes the name, else one is added
         at the end of the board. Its number."""
-        free = [s for s in self.board.squares if self.owner(s) is None and s not in self.names]
+        free = [s for s in self.board.squares if self.owner(s) is None and not self.named(s)]
         if not free:
             self.board = self.board.annexed()
             free = [self.board.last]
@@ -255,7 +260,7 @@ class Ledger:
         )
         if isinstance(title, str) and title.strip():
             clause += " " + clauses.FIRST_NAME
-            if square in self.purchased or square in self.names:
+            if square in self.purchased or self.named(square):
                 reason += f"; square {square} was named before, so it keeps its name"
             else:
                 self.names[square] = title.strip()

@@ -342,7 +342,15 @@ def test_only_a_first_purchase_names_a_square(
     buy = report.actions[0]
     assert buy["allowed"] is True and said in buy["reason"]
     assert buy["clause"].endswith(clauses.FIRST_NAME)
-    assert report.game_state["names"]["3"] == name
+    assert report.game_state["names"].get("3") == name
+
+
+def test_the_first_square_shall_be_known_as_origon_bought_too() -> None:
+    roster = [player("Ann", money=20), player("Ben", square=2)]
+    buy = event(T1, "buy", player="Ann", square=1, name="Acre")
+    report = run(game([buy], roster=roster))
+    assert report.actions[0]["allowed"] is True and report.state["Ann"]["owns"] == [1]
+    assert "keeps its name" in report.actions[0]["reason"] and report.game_state["names"] == {}
 
 
 def test_a_square_bought_sold_and_bought_again_keeps_its_first_name() -> None:
@@ -457,6 +465,14 @@ def named(changes: dict[str, Any], owns: list[int], names: dict[str, str]) -> An
 
 NEW_SQUARES = [
     pytest.param({"name_squares": ["Fair"]}, [1], {}, {"2": "Fair"}, 4, id=clauses.NEW_SQUARE),
+    pytest.param(
+        {"name_squares": ["Fair"]},
+        [],
+        {},
+        {"2": "Fair"},
+        4,
+        id="The first square shall be known as Origon. - so Origon is not a free square",
+    ),
     pytest.param(
         {"name_squares": ["Fair"]},
         [1, 2],

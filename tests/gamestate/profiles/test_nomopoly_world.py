@@ -389,6 +389,7 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
     assert refused[-3:] == [clauses.HEAVEN, LAPSED, clauses.POOR_WRETCH]
     assert {clauses.TRADE, LAPSED} <= said  # an e-mail waits; the admin lapses it
     assert report.state["Cat"]["square"] == "Tyrethali's Inferno"
+    assert report.game_state["names"]["3"] == "Fair Green"  # p12: the first free square
     assert "stopped before square 2" in report.matters["p11"].reason
     assert report.state["Ann"]["square"] == "Heaven" and report.state["Ann"]["owns"] == [8]
     assert report.state["Ann"]["vault"] == {"money": 10, "real_estate_guides": 0}
