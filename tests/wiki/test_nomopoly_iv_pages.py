@@ -79,6 +79,7 @@ def test_what_else_an_invisible_player_does_shows_no_square() -> None:
         [action("2024-06-04T10:00:00Z", "Ann", "use Force Field")], "2024-06-05T00:00:00Z"
     )
     assert "square 10" in report.actions[1]["reason"]
+    assert report.actions[1]["invisible"] is True and report.actions[1]["hidden_squares"] == [10]
     row = next(line for line in pages["due"].splitlines() if "use Force Field" in line)
     assert "square 10" not in row and HIDDEN_SQUARE in row
 

@@ -7,7 +7,8 @@ An action's entry in ``actions`` (ARCHITECTURE.md 2b) carries, besides its verdi
   (``{"money": {"Ann": 300}, "resources": {"30": -250}}``); absent when nothing changed.
 - ``invisible``: true when its player was invisible at its instant (a Ghost used less
   than 3 days before: the duration is half-open, so at the third day's instant the player
-  is seen again).
+  is seen again); ``hidden_squares``: then, the player's squares before and after it, the
+  location other players are not shown.
 - ``moves``: true when it is an action that would move its player to another square (a
   jump, a Feather), or its player's square changed by it.
 
@@ -71,6 +72,9 @@ class Watch:
         moved = s is not None and s.square != self.square
         if self.invisible:
             out["invisible"] = True
+            where = {self.square, s.square if s is not None else None} - {None}
+            if where:
+                out["hidden_squares"] = sorted(where)
         if moved or self.name in MOVES:
             out["moves"] = True
         return out

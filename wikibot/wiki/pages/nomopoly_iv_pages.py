@@ -10,7 +10,8 @@ its pages follow the rules of what a player sees:
   half-open: until the last second before the third day's instant, and seen again at it.
   While invisible, the Players page shows no square for them; the History leaves out each
   move they made while invisible (for good: the rule hides the action, not only the
-  square), and in what else it shows of them at such an instant the squares are left out.
+  square), and in what else it shows of them at such an instant their own square (the
+  action's ``hidden_squares``) is left out.
 - :data:`~gamestate.profiles.nomopoly_iv.clauses.RESOURCES_SEEN`: "A player will only be
   able to see the amount of resources in a square if he occupies that square or owns a
   unit or building in that square." A public page is no one's: it shows no square's
@@ -32,7 +33,7 @@ __all__ = ["due", "invisible_spans", "players"]
 HIDDEN_SQUARE = "(not shown: invisible)"
 HIDDEN_AMOUNT = "(seen only by those on the square)"
 _LEVEL = re.compile(r"(square \d+'s resources) \$-?\d+ -> \$-?\d+")
-_SQUARE = re.compile(r"\bsquares? \d+(?:'s)?")
+_SQUARE = re.compile(r"\bsquare \d+\b(?!')")
 
 
 def _time(value: Any) -> datetime:
@@ -71,7 +72,9 @@ def _unplaced(text: str, names: set[str]) -> str:
         return text
     parts = text.split("; ")
     return "; ".join(
-        _SQUARE.sub(HIDDEN_SQUARE, p) if any(p.startswith(f"{n} ") for n in names) else p
+        _SQUARE.sub(f"square {HIDDEN_SQUARE}", p)
+        if any(p.startswith(f"{n} ") for n in names)
+        else p
         for p in parts
     )
 
@@ -109,8 +112,8 @@ def due(report: Report) -> str:
         if invisible and a.get("moves"):
             continue  # "this action will not show up on the History page"
         reason = _public(str(a.get("reason", "")))
-        if invisible:
-            reason = _SQUARE.sub(HIDDEN_SQUARE, reason)
+        for square in a.get("hidden_squares", ()) if invisible else ():
+            reason = re.sub(rf"\bsquare {int(square)}\b(?!')", f"square {HIDDEN_SQUARE}", reason)
         rows.append(
             [
                 format_time(at),
