@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from gamestate.profiles.infinite_nomic.item_inputs import (
+    ITEM_EVENT_FIELDS,
+    ITEM_EVENT_RULES,
+    ITEM_GAME_STATE,
+    ITEM_STATE,
+    fields_beyond,
+)
 from gamestate.profiles.infinite_nomic.world_checks import ALL_ACTIONS, ALL_DRAWS
 from gamestate.profiles.infinite_nomic.world_inputs import (
     WORLD_ACTION_FIELDS,
@@ -26,17 +33,23 @@ INFINITE_NOMIC = Inputs(
             spec("by", NAME, True),
             spec("ruling", record(spec("by", NAME, True), spec("at", TIME, True)), True),
         ),
-        "action": (PLAYER, spec("action", NAME, True), *WORLD_ACTION_FIELDS),
+        "action": (
+            PLAYER,
+            spec("action", NAME, True),
+            *WORLD_ACTION_FIELDS,
+            *fields_beyond(WORLD_ACTION_FIELDS),
+        ),
         "draw": (
             spec("what", one_of(ALL_DRAWS), True),
             spec("result", ANY, True),
             spec("player", NAME),
         ),
+        **ITEM_EVENT_FIELDS,
     },
     actions=tuple(sorted(ALL_ACTIONS - frozenset(WORLD_ALIASES))),
     draws=tuple(sorted(ALL_DRAWS)),
-    state=(*WORLD_STATE,),
-    game_state=(*WORLD_GAME_STATE,),
+    state=(*WORLD_STATE, *ITEM_STATE),
+    game_state=(*WORLD_GAME_STATE, *ITEM_GAME_STATE),
     aliases={**WORLD_ALIASES},
-    event_rules=(*WORLD_DRAW_RULES,),
+    event_rules=(*WORLD_DRAW_RULES, *ITEM_EVENT_RULES),
 )

@@ -93,6 +93,9 @@ class Acts:
 
     def __init__(self) -> None:
         self.held: dict[str, Inventory] = {}
+        self.draw_events: list[Event] = []
+        """The ``fish`` and ``forage`` draws in time order; ``taken``: those used."""
+        self.taken: set[int] = set()
         self.records: list[dict[str, Any]] = []
         """Grants, revokes and destructions (not players' actions), for ``actions``."""
         self.consents: list[Consent] = []
@@ -259,9 +262,23 @@ class Acts:
         return self.yes(f"names quality {quality} {_cut(name)}", said.NAME_QUALITIES)
 
     def _draw(self, turn: Turn, what: str, who: str) -> Event | None:
-        draw: Event | None = turn.take_draw(what, who)
-        if draw is not None and draw.at >= phase_of(turn.event.at).ends_at:
+        """The action's draw: the next one of ``what`` for ``who`` from the action on,
+        if it falls before the phase ends; a later one is left for a later action."""
+        e = turn.event
+        ends = phase_of(e.at).ends_at
+        due = [
+            d
+            for d in self.draw_events
+            if d.get("what") == what
+            and d.index not in self.taken
+            and d.at >= e.at
+            and d.get("player") in (None, who)
+        ]
+        if not due or due[0].at >= ends:
             return None
+        draw: Event | None = turn.take_draw(what, who)
+        if draw is not None:
+            self.taken.add(draw.index)
         return draw
 
 

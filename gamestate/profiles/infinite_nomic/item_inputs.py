@@ -31,6 +31,7 @@ __all__ = [
     "ITEM_EVENT_RULES",
     "ITEM_GAME_STATE",
     "ITEM_STATE",
+    "fields_beyond",
 ]
 
 ITEM = Shape("an item's name", {"type": "string", "pattern": r"\S", "maxLength": 200})
@@ -99,6 +100,14 @@ ITEM_ACTION_FIELDS: tuple[Field, ...] = (
 """Fields of the item actions (``fish``: lake?, rod?; ``craft``/``use``: item; ``trade``:
 with, gives, gets; ``destroy feature``: hex, feature; ``name quality``: quality, name)."""
 ITEM_DRAW_FIELDS: tuple[Field, ...] = (spec("player", ITEM),)
+
+
+def fields_beyond(fields: tuple[Field, ...]) -> tuple[Field, ...]:
+    """The item actions' fields not already among ``fields`` (the world's)."""
+    taken = {f.name for f in fields}
+    return tuple(f for f in ITEM_ACTION_FIELDS if f.name not in taken)
+
+
 SOME = Shape("item -> a count 1.., at least one", {**COUNTS.schema, "minProperties": 1})
 ITEM_EVENT_FIELDS: dict[str, tuple[Field, ...]] = {
     kind: (spec("player", ITEM, True), spec("items", SOME, True)) for kind in sorted(ITEM_EVENTS)

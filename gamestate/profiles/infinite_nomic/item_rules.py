@@ -23,7 +23,7 @@ from gamestate.profiles.infinite_nomic import item_clauses as said
 from gamestate.profiles.infinite_nomic.books import Books
 from gamestate.profiles.infinite_nomic.crafting import RECIPE_TEXT, RECIPES
 from gamestate.profiles.infinite_nomic.item_acts import Acts, effect_text
-from gamestate.profiles.infinite_nomic.item_checks import ITEM_ACTIONS, ITEM_EVENTS
+from gamestate.profiles.infinite_nomic.item_checks import ITEM_ACTIONS, ITEM_DRAWS, ITEM_EVENTS
 from gamestate.profiles.infinite_nomic.items import (
     QUALITY_NAMES,
     Inventory,
@@ -52,6 +52,16 @@ class Items(Acts):
             if m.player and isinstance(held, Mapping):
                 self.held[m.name] = Inventory.of({str(k): int(v) for k, v in held.items()})
         self.pending_events = [e for e in archive.events if e.type in ITEM_EVENTS]
+        self.leaves = sorted(
+            (end, name)
+            for name, spans in books.reputation.membership.spans.items()
+            for _, end in spans
+            if end is not None
+        )
+        """Each instant a player ceased being one, in time order."""
+        self.draw_events = [
+            e for e in archive.events if e.type == "draw" and e.get("what") in ITEM_DRAWS
+        ]
         self.used = bool(self.held or self.pending_events) or any(
             e.type == "action" and e.get("action") in ITEM_ACTIONS for e in archive.events
         )
@@ -105,12 +115,18 @@ class Items(Acts):
     # The rest of the game's items.
 
     def catch_up(self, at: datetime) -> None:
-        """Apply the ``grant``/``revoke`` events up to ``at`` and destroy what a
-        non-player would own (7: "if it would be owned by a non-player, it is instead
-        destroyed")."""
-        while self.pending_events and self.pending_events[0].at <= at:
-            self._grant_or_revoke(self.pending_events.pop(0))
-        self._sweep(at)
+        """Apply, in time order up to ``at``, the ``grant``/``revoke`` events and each
+        departure: what a player held when they ceased being one is destroyed (7: "if
+        it would be owned by a non-player, it is instead destroyed")."""
+        while True:
+            grant = self.pending_events[0].at if self.pending_events else None
+            leave = self.leaves[0][0] if self.leaves else None
+            if leave is not None and leave <= at and (grant is None or leave <= grant):
+                self._destroy(*self.leaves.pop(0))
+            elif grant is not None and grant <= at:
+                self._grant_or_revoke(self.pending_events.pop(0))
+            else:
+                return
 
     def game_state(self) -> dict[str, Any]:
         """The named qualities (7.3.2.1) and any that must still be named."""
@@ -123,22 +139,22 @@ class Items(Acts):
             "unnamed_qualities": [q for q in range(1, top) if q not in named],
         }
 
-    def _sweep(self, at: datetime) -> None:
-        is_player = self.books.players_at(at)
-        for who in sorted(self.held):
-            if self.held[who].counts and not is_player(who):
-                gone = self.held[who].clear()
-                self.records.append(
-                    {
-                        "at": format_time(at),
-                        "player": who,
-                        "action": "items destroyed",
-                        "allowed": True,
-                        "reason": f"{who} is not a player: {count_text(gone)} destroyed",
-                        "clause": said.NO_OWNER,
-                        "effect": effect_text(lost=gone),
-                    }
-                )
+    def _destroy(self, at: datetime, who: str) -> None:
+        inv = self.held.get(who)
+        if inv is None or not inv.counts or self.books.players_at(at)(who):
+            return
+        gone = inv.clear()
+        self.records.append(
+            {
+                "at": format_time(at),
+                "player": who,
+                "action": "items destroyed",
+                "allowed": True,
+                "reason": f"{who} ceased being a player: {count_text(gone)} destroyed",
+                "clause": said.NO_OWNER,
+                "effect": effect_text(lost=gone),
+            }
+        )
 
     def _grant_or_revoke(self, e: Event) -> None:
         who, items = str(e.get("player")), dict(e.get("items") or {})

@@ -314,7 +314,13 @@ def world(**hexes: Hex) -> World:
 def act(
     rules: Items, w: World, when: str, action: str, draws: list[Any] | None = None, **fields: Any
 ) -> dict[str, Any]:
-    queue = [Event(at(when), "draw", {"result": r}) for r in (draws or [])]
+    what = "fish" if action == "fish" else "forage"
+    start = 1000 + len(rules.draw_events)
+    queue = [
+        Event(at(when), "draw", {"what": what, "result": r}, start + i)
+        for i, r in enumerate(draws or [])
+    ]
+    rules.draw_events += queue
     event = Event(
         at(when), "action", {"player": fields.pop("player", "Ann"), "action": action, **fields}
     )
@@ -378,10 +384,15 @@ def test_fishing_with_no_catch_recorded_catches_nothing() -> None:
 
 def test_a_catch_drawn_after_the_phase_ended_is_not_used() -> None:
     rules, w = items_game(), world(**LAKE_EAST)
-    late = [Event(at("2024-03-07T00:00:00Z"), "draw", {"result": "Eel"})]
+    late = Event(at("2024-03-07T00:00:00Z"), "draw", {"what": "fish", "result": "Eel"}, 99)
+    rules.draw_events.append(late)
     event = Event(at("2024-03-06T23:00:00Z"), "action", {"player": "Ann", "action": "fish"})
-    result = rules.act(Turn(event, w, lambda what, who=None: late.pop(0)))
+    result = rules.act(Turn(event, w, lambda what, who=None: late))
     assert result["clause"] == said.RANDOM_UNRESOLVED and rules.inventory("Ann") == {}
+    # Left for the next fishing, in the phase the draw falls in.
+    event = Event(at("2024-03-07T00:00:00Z"), "action", {"player": "Ann", "action": "fish"})
+    assert rules.act(Turn(event, w, lambda what, who=None: late))["allowed"] is True
+    assert rules.inventory("Ann") == {"Eel": 1}
 
 
 # 6.4 - Forage.
