@@ -346,6 +346,59 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
             type="overturn_ruling", by="Ann", ruling={"by": "Ann", "at": "noon"}
         ),
         "an overturn": _event(type="overturn_ruling", by="Ann", ruling={"by": "Ann", "at": T}),
+        # The world (rules 2.1, 5, 6, 8).
+        "a traverse Mouth": _event(
+            type="action", player="Ann", action="traverse", direction="Mouth"
+        ),
+        "a traverse Up": _event(type="action", player="Ann", action="traverse", direction="Up"),
+        "a traverse to nowhere": _event(type="action", player="Ann", action="traverse"),
+        "a move, the short word, to (1, 0, 0)": _event(
+            type="action", player="Ann", action="move", hex=[1, 0, 0]
+        ),
+        "a traverse to (1, 0, 1), not 5.1's": _event(
+            type="action", player="Ann", action="traverse", hex=[1, 0, 1]
+        ),
+        "a traverse to (1, -1, 0), not 5.1's": _event(
+            type="action", player="Ann", action="traverse", hex=[1, -1, 0]
+        ),
+        "a traverse to (1, 1, 0)": _event(
+            type="action", player="Ann", action="traverse", hex=[1, 1, 0]
+        ),
+        "a traverse to two ordinates": _event(
+            type="action", player="Ann", action="traverse", hex=[1, 0]
+        ),
+        "a scout of one hex": _event(
+            type="action", player="Ann", action="scout", hexes=[[1, 0, 0]]
+        ),
+        "a scout of two hexes": _event(
+            type="action", player="Ann", action="scout", hexes=[[1, 0, 0], [0, 1, 0]]
+        ),
+        "a construction of nothing": _event(type="action", player="Ann", action="construct"),
+        "a teleport to nowhere": _event(type="action", player="Ann", action="teleport"),
+        "a merge request without a name": _event(
+            type="action", player="Ann", action="merge_request", request="m", faction="Ben"
+        ),
+        "a merge vote of yes": _event(
+            type="action", player="Ann", action="merge_vote", request="m", vote="yes"
+        ),
+        "leaving a faction": _event(type="action", player="Ann", action="leave_faction"),
+        "a hex drawn Tundra": _event(
+            type="draw", what="hex", result={"hex": [1, 0, 0], "biome": "Tundra"}
+        ),
+        "a hex drawn a Forest town": _event(
+            type="draw",
+            what="hex",
+            result={"hex": [1, 0, 0], "biome": "Forest", "landmark": "Town"},
+        ),
+        "a hex drawn corrupt maybe": _event(
+            type="draw",
+            what="hex",
+            result={"hex": [1, 0, 0], "biome": "Forest", "corrupted": "maybe"},
+        ),
+        "the swamp's 15% as a number": _event(type="draw", what="swamp", result=0.15),
+        "calm winds": _event(type="draw", what="winds", result=False),
+        "winds to (1, 0, 1), not 5.1's": _event(type="draw", what="winds", result=[1, 0, 1]),
+        "a draw of dice": _event(type="draw", what="dice", result=3),
     },
 }
 EXAMPLE_OF = {"nomopoly-iv", "nomopoly", "borednomic", "infinite-nomic"}
