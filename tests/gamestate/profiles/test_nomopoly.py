@@ -967,6 +967,10 @@ _json = st.recursive(
             "draw",
             "action",
             "admin_day",
+            "trade_lapsed",
+            "legal_threats",
+            "name_squares",
+            "Joel",
             "sell a square",
             "annex unused land",
             "buy an Upgrade",
@@ -983,7 +987,9 @@ _json = st.recursive(
         st.lists(inner, max_size=4)
         | st.dictionaries(st.text(max_size=8), inner, max_size=4)
         | st.dictionaries(
-            st.sampled_from(["default_dice", "add_squares", "7", "1"]), inner, max_size=2
+            st.sampled_from(["default_dice", "add_squares", "name_squares", "7", "1"]),
+            inner,
+            max_size=2,
         )
     ),
     max_leaves=12,
@@ -993,7 +999,8 @@ FIELDS = [
     "changes", "accepted_changes", "upgrades", "names", "board", "verses", "default_dice",
     "poorbox", "owns", "square", "money", "real_estate_guides", "poorbox_due", "upgrade", "name",
     "amount", "what", "result", "action", "judgement", "player", "joined_at", "left_at",
-    "in_part", "batch_processed", "block_gap", "diagonal", "type", "at",
+    "in_part", "batch_processed", "block_gap", "diagonal", "type", "at", "by", "id",
+    "name_squares", "details",
 ]  # fmt: skip
 
 
