@@ -78,6 +78,8 @@ def dissolve(world: World, faction: str) -> list[str]:
     for c in world.occupied(faction):
         world.remove_feature(c, FLAG)
         gone.append(c)
+    if not gone:
+        return []  # deleted with nothing to destroy: nothing worth a warning
     return [f"the faction {faction} is deleted and its {len(gone)} flag(s) destroyed"]
 
 

@@ -38,13 +38,14 @@ def judged(
     clause: str,
     effect: str | None = None,
 ) -> dict[str, Any]:
-    """An ``actions`` entry (ARCHITECTURE.md 2b): refused ones change nothing."""
+    """An ``actions`` entry (ARCHITECTURE.md 2b): refused ones change nothing. An allowed
+    one's effect is also said in its reason, which ``status`` shows."""
     return {
         "at": format_time(at),
         "player": player,
         "action": action,
         "allowed": allowed,
-        "reason": reason,
+        "reason": f"{reason}: {effect}" if allowed and effect else reason,
         "clause": clause,
         "effect": effect if allowed else None,
     }
