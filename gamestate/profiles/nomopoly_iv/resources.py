@@ -204,8 +204,9 @@ def _mine(books: Books, who: str, unit: str, e: Event, at: datetime) -> list[str
         taken = amount if isinstance(amount, int) and 0 <= amount <= MINED else MINED
         what = f"square {square}'s resources are" if square is not None else "the SCV's square is"
         books.land.warn(
-            f"Mine to {unit} ({who}) at {at:%Y-%m-%dT%H:%M:%SZ}: {what} not recorded, so ${taken} "
-            "was taken as mined (give the command's square and game_state.resources)"
+            f"Mine to {unit} ({who}): {what} not recorded, so the seed's general case (or the "
+            "command's amount) was taken as mined (give the command's square and "
+            "game_state.resources)"
         )
         notes.append(f"${taken} mined ({what} not recorded)" + _quote(clauses.MINE))
     else:

@@ -54,19 +54,18 @@ class Watch:
         """The entry's ``effects``, ``invisible`` and ``moves``."""
         b = self.books
         effects: dict[str, Any] = {}
-        money = {n: s.money - self.money.get(n, 0) for n, s in b.players.items()}
-        if any(money.values()):
-            effects["money"] = {n: d for n, d in money.items() if d}
+        money = {n: d for n, s in b.players.items() if (d := s.money - self.money.get(n, 0))}
+        if money:
+            effects["money"] = money
         if b.terror != self.terror:
             effects["bank_account_of_terror"] = b.terror - self.terror
-        squares = sorted(set(self.land) | set(b.land.resources))
-        land = {
-            str(sq): b.land.resources.get(sq, 0) - self.land.get(sq, 0)
-            for sq in squares
-            if b.land.resources.get(sq) != self.land.get(sq)
-        }
-        if land:
-            effects["resources"] = land
+        if b.land.resources != self.land:
+            squares = sorted(set(self.land) | set(b.land.resources))
+            effects["resources"] = {
+                str(sq): b.land.resources.get(sq, 0) - self.land.get(sq, 0)
+                for sq in squares
+                if b.land.resources.get(sq) != self.land.get(sq)
+            }
         out: dict[str, Any] = {"effects": effects} if effects else {}
         s = b.players.get(self.who)
         moved = s is not None and s.square != self.square
