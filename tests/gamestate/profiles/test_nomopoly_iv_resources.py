@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamestate.profiles.archive import archive_from_dict
 from gamestate.profiles.core import ProfileError
@@ -308,3 +310,37 @@ def test_the_forty_squares_of_the_60_square_board_receive_their_drawn_resources(
     grown = [d for d in report.due if "the board grown to 60 squares" in d["event"]]
     assert [d["clause"] for d in grown] == [clauses.NEW_SQUARES_60]
     assert any("squares 2 are not new squares" in w for w in report.warnings)
+
+
+_junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**13), 10**13),
+    st.floats(allow_nan=True),
+    st.text(max_size=6),
+    st.just("9" * 5000),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.dictionaries(st.text(max_size=6), st.integers(-2000, 12000), max_size=3),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.one_of(st.dictionaries(st.text(max_size=6), _junk, max_size=3), _junk),
+    _junk,
+    st.one_of(st.none(), _junk),
+    st.sampled_from(["Mine", "Fertile Season", "Build Refinery", "Build Duck Pond"]),
+)
+def test_junk_resources_inputs_give_a_report_or_one_line(
+    resources: Any, result: Any, square: Any, name: str
+) -> None:
+    unit = "Monk#1" if name == "Fertile Season" else "SCV#1"
+    data = _extension([{"at": LATER, "type": "draw", "what": "resources", "result": result}])
+    data["game_state"]["resources"] = resources
+    data["events"].append(command(LATER, "Ann", name, unit, square=square))
+    try:
+        report = run(data, NOW)
+    except ProfileError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 400
+        return
+    assert all(isinstance(v, int) for v in report.game_state["resources"].values())
