@@ -24,6 +24,7 @@ import pytest
 
 from gamestate.profiles import format_time, parse_time
 from tests.plugins.wiki import HumanEditor
+from tests.watch.test_watch_process import Receiver
 from tests.wiki.test_profile_pages import GAMES, KINDS, ledger, write_config
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.locks import lock_holder
@@ -172,11 +173,15 @@ FIRST = {
 # Running the watcher, and what it left.
 
 
-def watch(config: Path, *args: str, kill_at: str | None = None) -> subprocess.CompletedProcess[str]:
+def watch(
+    config: Path, *args: str, kill_at: str | None = None, webhook: str | None = None
+) -> subprocess.CompletedProcess[str]:
     """``nomicbot watch --once ARGS`` as a process of its own (stdout and stderr apart)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("NOMICBOT_")}
     if kill_at is not None:
         env[KILL_AT_ENV] = kill_at
+    if webhook is not None:
+        env["NOMICBOT_WATCH_WEBHOOK"] = webhook
     return subprocess.run(
         [sys.executable, "-c", "from wikibot.cli import cli; cli()", "watch"]
         + ["--config", str(config), "--once", *args],
@@ -533,3 +538,23 @@ def test_a_running_watcher_follows_the_file_as_it_grows_and_stops_on_sigterm(
 
 def announced_text(path: Path) -> list[str]:
     return ANNOUNCED.findall(path.read_text(encoding="utf-8"))
+
+
+def test_each_announcement_reaches_the_webhook_once(
+    sandbox_wiki: RunningWiki, tmp_path: Path
+) -> None:
+    config = write_config(tmp_path, sandbox_wiki, "Test/profile watch/hook", "nomopoly")
+    archive = write(tmp_path / "game.json", nomo())
+    receiver = Receiver()
+    try:
+        args = ("--archive", str(archive), "--now", "2000-03-04T12:00:00Z", "--apply")
+        run = watch(config, *args, webhook=receiver.url)
+        assert run.returncode == 0, run.stderr
+        assert "stdout and the webhook" in run.stderr and receiver.url not in run.stderr
+        said = announced(run)
+        assert said and sorted(b["content"] for b in receiver.bodies) == sorted(said)
+        again = watch(config, *args, webhook=receiver.url)
+        assert again.returncode == 0, again.stderr
+        assert announced(again) == [] and len(receiver.bodies) == len(said)
+    finally:
+        receiver.stop()
