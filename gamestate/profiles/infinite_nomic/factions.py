@@ -150,7 +150,7 @@ def merge_vote(play: Play, e: Event, player: str) -> dict[str, Any]:
     request = play.requests.get(rid) if isinstance(rid, str) else None
     if request is None:
         return refuse(f"no merge request {cut(rid)}", words.MERGE)
-    if vote not in _VOTES:
+    if not isinstance(vote, str | bool) or vote not in _VOTES:
         return refuse(f"expected 'for' or 'against', got {cut(vote)}", words.MERGE_ACCEPTED)
     if request.decided is not None:
         return refuse(f"the request is {request.decided}", words.MERGE)

@@ -52,7 +52,7 @@ def _world_action(archive: Archive, where: str, e: Event) -> None:
         direction = e.get("direction")
         if e.get("hex") is not None or (name == "stagways" and direction is None):
             coord(archive, f"{where}.hex", e.get("hex"))
-        elif direction is not None and direction not in DIRECTIONS:
+        elif direction is not None and not (isinstance(direction, str) and direction in DIRECTIONS):
             raise archive.error(
                 f"{where}.direction",
                 f"unknown direction {cut(direction)}; rule 5.2's are " + ", ".join(DIRECTIONS),

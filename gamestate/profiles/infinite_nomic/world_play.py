@@ -88,7 +88,7 @@ def _target(archive: Archive, e: Event, play: Play, player: str) -> Any:
     where = f"event {e.index} (action {cut(e.get('action'))})"
     if e.get("hex") is None and e.get("direction") is not None:
         direction = e.get("direction")
-        if direction not in DIRECTIONS:
+        if not isinstance(direction, str) or direction not in DIRECTIONS:
             raise archive.error(
                 f"{where}.direction",
                 f"unknown direction {cut(direction)}; rule 5.2's are " + ", ".join(DIRECTIONS),

@@ -543,6 +543,7 @@ def test_a_game_with_no_world_events_reports_as_before() -> None:
         pytest.param(act("Ann", "traverse", hex=[1, True, 0]), "[x, y, z]", id="a boolean"),
         pytest.param(act("Ann", "traverse", direction="Up"), "unknown direction", id="Up"),
         pytest.param(act("Ann", "traverse"), "hex or its direction", id="nowhere"),
+        pytest.param(act("Ann", "traverse", direction=["Mouth"]), "direction", id="a list"),
         pytest.param(act("Ann", "fly" * 2000), "unknown action", id="a long action"),
         pytest.param(act("Ann", "scout", hexes=[[1, 0, 0]]), "two hexes", id="one hex"),
         pytest.param(act("Ann", "merge_vote", request="m", vote="yes"), "for or", id="yes"),
