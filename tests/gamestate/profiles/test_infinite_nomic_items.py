@@ -5,6 +5,8 @@ short."""
 
 from __future__ import annotations
 
+import copy
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -46,7 +48,14 @@ from gamestate.profiles.infinite_nomic.world import (
     Turn,
     World,
 )
-from tests.gamestate.profiles.test_infinite_nomic import SEED, TUE, at, data
+from tests.gamestate.profiles.test_infinite_nomic import EXAMPLE, SEED, TUE, at, data
+from tests.gamestate.profiles.test_schema import (
+    Mutation,
+    _event,
+    _set,
+    reader_refuses,
+    schema_refuses,
+)
 
 NEXT_TUE = "2024-03-12T10:00:00Z"
 
@@ -682,3 +691,99 @@ def test_junk_is_one_line(event: dict[str, Any], words: str) -> None:
     message = str(caught.value)
     assert words in message and "\n" not in message and len(message) < 400
     assert PROFILE.name in message
+
+
+# The example archive, and the schema agreeing with the reader.
+
+
+def example_report() -> Any:
+    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    archive = archive_from_dict(raw, source="infinite-nomic.json")
+    return PROFILE.evaluate(archive, at(raw["demo"]["now"]), at(raw["demo"]["since"]))
+
+
+EXAMPLE_CLAUSES = [
+    said.GRANT,
+    said.REVOKE,
+    said.NO_OWNER,
+    said.TRADE,
+    said.TRADE_REPUTABLE,
+    said.USE,
+    said.EXPLOSIVES,
+    said.TORCH,
+    said.QUALITY,
+    said.STANDARD_FISH,
+    said.CATCH_CHANCE,
+    said.FISH,
+    said.MEDALLION_CONDITIONS,
+    said.FORAGE,
+    said.FORAGING_POUCH,
+    said.NAME_QUALITIES,
+    RECIPE_TEXT["Foraging Pouch"],
+    RECIPE_TEXT["Standard Rod"],
+    RECIPE_TEXT["Classic Rod"],
+]
+
+
+@pytest.mark.parametrize("clause", EXAMPLE_CLAUSES, ids=lambda c: c[:70])
+def test_the_example_touches_each_item_rule(clause: str) -> None:
+    assert clause in {a["clause"] for a in example_report().actions}
+
+
+def test_the_examples_inventories_and_qualities() -> None:
+    result = example_report()
+    assert result.state["Ann"]["items"] == {
+        "Aligned Fish (quality 9)": 1,
+        "Goldfish (quality 3)": 1,
+        "Wood": 2,
+    }
+    assert result.state["Ann"]["quality_score"] == 12
+    assert result.state["Dee"]["items"] == {}  # destroyed when Dee left
+    assert result.game_state["qualities"]["8"] == "Octarine"
+    assert result.game_state["unnamed_qualities"] == []
+
+
+AGREE = {
+    "a catch of 5,000 characters": _event(
+        type="draw", what="fish", player="Ann", result="x" * 5000
+    ),
+    "a Trout caught": _event(type="draw", what="fish", player="Ann", result="Trout"),
+    "nothing caught": _event(type="draw", what="fish", player="Ann", result=False),
+    "a catch of 0": _event(type="draw", what="fish", player="Ann", result=0),
+    "a Goldfish of d2 rolls": _event(
+        type="draw", what="fish", player="Ann", result={"fish": "Goldfish", "rolls": [2, 1]}
+    ),
+    "a Goldfish rolled with a d3": _event(
+        type="draw", what="fish", player="Ann", result={"fish": "Goldfish", "rolls": [3, 1]}
+    ),
+    "a catch for no one": _event(type="draw", what="fish", result="Eel"),
+    "a forage of 0": _event(type="draw", what="forage", player="Ann", result=[0]),
+    "a forage of 2d6": _event(type="draw", what="forage", player="Ann", result=[6, 6]),
+    "a forage of 3d6": _event(type="draw", what="forage", player="Ann", result=[1, 1, 1]),
+    "a grant of a list": _event(type="grant", player="Ann", items=["Wood"]),
+    "a grant of nothing": _event(type="grant", player="Ann", items={}),
+    "a revoke of -1 Wood": _event(type="revoke", player="Ann", items={"Wood": -1}),
+    "a revoke of 1 Wood": _event(type="revoke", player="Ann", items={"Wood": 1}),
+    "a craft of nothing": _event(type="action", player="Ann", action="craft"),
+    "a craft of a Torch": _event(type="action", player="Ann", action="craft", item="Torch"),
+    "a trade of nothing": _event(type="action", player="Ann", action="trade", **{"with": "Ben"}),
+    "a trade giving null": _event(
+        type="action", player="Ann", action="trade", **{"with": "Ben", "gives": None}
+    ),
+    "a quality in words": _event(
+        type="action", player="Ann", action="name quality", quality="8", name="x"
+    ),
+    "fishing into null": _event(type="action", player="Ann", action="fish", lake=None),
+    "a Torch on no hex": _event(
+        type="action", player="Ann", action="destroy feature", feature="Flag"
+    ),
+    "items held in words": _set(("roster", 0, "state"), {"items": {"Wood": "two"}}),
+    "no items held": _set(("roster", 0, "state"), {"items": {"Wood": 0}}),
+}
+
+
+@pytest.mark.parametrize("mutate", list(AGREE.values()), ids=list(AGREE))
+def test_the_schema_and_the_reader_agree_on_item_junk(mutate: Mutation) -> None:
+    raw = copy.deepcopy(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    mutate(raw)
+    assert reader_refuses(raw) == schema_refuses(raw, "infinite-nomic")

@@ -100,14 +100,18 @@ def test_the_example_rejoins_and_overturns() -> None:
 
     raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     result = report(archive_from_dict(raw), raw["demo"]["now"], raw["demo"]["since"])
-    assert [(a["player"], a["action"], a["allowed"]) for a in result.actions] == [
+    ruled = ("join", "leave", "overturn_ruling")  # the world's and items' actions aside
+    assert [
+        (a["player"], a["action"], a["allowed"]) for a in result.actions if a["action"] in ruled
+    ] == [
         ("Dee", "join", False),
         ("Fay", "join", True),
         ("Ann", "overturn_ruling", True),
     ]
     assert result.state["Dee"]["player"] is False
     assert result.due and all(d["clause"] in (clauses.PHASES, clauses.WEEKS) for d in result.due)
-    assert result.state["Fay"] == {"player": True, "reputable": False}
+    fay = result.state["Fay"]
+    assert (fay["player"], fay["reputable"]) == (True, False)
 
 
 _value = st.one_of(
