@@ -234,9 +234,16 @@ def bench_year_of_events(runner: CliRunner, repeat: int) -> None:
                 "jumps": 0,
                 "money": 1000,
                 "scientists": {"Scientist#1": "Researching"},
+                # Squares and hit points: a Musketeer with its own Fort and SCV.
+                "units": {
+                    "Scientist#1": {},
+                    "Musketeer#1": {"square": 2 * i + 2, "hp": 80},
+                    "Fort#1": {"square": 2 * i + 2, "hp": 1500},
+                    "SCV#1": {"square": 2 * i + 2, "hp": 40},
+                },
             },
         }
-        for p in players
+        for i, p in enumerate(players)
     ]
     events = [
         {
@@ -278,6 +285,12 @@ def bench_year_of_events(runner: CliRunner, repeat: int) -> None:
              "action": "use Magic Mining Pick"},
             {"at": _z(week + timedelta(hours=13)), "type": "command", "player": p,
              "unit": "SCV#1", "command": "Mine"},
+            # Squares and hit points: an Attack whose 1 in 5 chance is drawn, a Repair.
+            {"at": _z(week + timedelta(hours=14)), "type": "command", "player": p,
+             "unit": "Musketeer#1", "command": "Attack", "target": q, "target_unit": "Fort#1",
+             "hit": w % 2 == 0},
+            {"at": _z(week + timedelta(hours=15)), "type": "command", "player": q,
+             "unit": "SCV#1", "command": "Repair", "target_unit": "Fort#1"},
         ]  # fmt: skip
     events.sort(key=lambda e: str(e["at"]))
     archive = {
@@ -285,7 +298,7 @@ def bench_year_of_events(runner: CliRunner, repeat: int) -> None:
         "profile": "nomopoly-iv",
         "settings": {},
         "roster": roster,
-        "game_state": {"as_of": _z(start)},
+        "game_state": {"as_of": _z(start), "board": {"columns": 24}},
         "matters": [],
         "events": events,
     }
@@ -306,7 +319,7 @@ def bench_year_of_events(runner: CliRunner, repeat: int) -> None:
     print(
         f"nomopoly-iv: status --since over a year ({due:,} due events, 12 players with a "
         f"Scientist switching research every other day, 1,200 actions, the Ducky, the "
-        f"Market and Super Mining weekly): best "
+        f"Market, Super Mining, an Attack and a Repair weekly): best "
         f"{min(times):.2f} s, worst {max(times):.2f} s of {repeat} (target under 1 s)"
     )
 

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Event
-from gamestate.profiles.nomopoly_iv import clauses, resources
+from gamestate.profiles.nomopoly_iv import clauses, combat, resources
 from gamestate.profiles.nomopoly_iv.books import (
     COUNTER_RESEARCHING,
     IDLE,
@@ -25,6 +25,7 @@ from gamestate.profiles.nomopoly_iv.books import (
     Standing,
 )
 from gamestate.profiles.nomopoly_iv.checks import ALIASES
+from gamestate.profiles.nomopoly_iv.combat_items import COMBAT_ITEMS, judge_combat_item
 from gamestate.profiles.nomopoly_iv.market import (
     ITEM_ACTIONS,
     MARKET_ACTIONS,
@@ -103,6 +104,8 @@ def judge_action(
         ok, why = judge_item(books, who, name, e, at)
         shell = ok and name in ("use Red Shell", "use Green Shell")
         return Judged(ok, why + (resources.ducky_lands(books) if shell else ""))
+    if name in COMBAT_ITEMS:
+        return Judged(*judge_combat_item(books, who, name, e, at))
     if name in ("use Mushroom", "use Coin") and not lose_item(s, name.removeprefix("use ")):
         return _no(f"{name}: {who} has no {name.removeprefix('use ')}")
     if name == "jump":
@@ -127,7 +130,7 @@ def judge_action(
     if name == "take the item":
         return _take(books, who, s, e.get("square"))
     if name == "gain a new fort":
-        return _fort(books, who, s, at, window, e.get("new"))
+        return _fort(books, who, s, at, window, e.get("new"), e.get("square"))
     if name == "use Mushroom":
         before = s.jumps
         books.notes = []
@@ -198,6 +201,7 @@ def _fort(
     at: datetime,
     window: tuple[datetime, datetime] | None,
     new: object,
+    square: object = None,
 ) -> Judged:
     if window is None or not window[0] <= at < window[1]:
         span = f"{format_time(window[0])} to {format_time(window[1])}" if window else "none"
@@ -205,9 +209,11 @@ def _fort(
     if s.money < FORT_PRICE:
         return _no(f"gain a new fort: {who} has ${s.money}, the fort costs ${FORT_PRICE}")
     s.money -= FORT_PRICE
+    placed = ""
     if isinstance(new, str) and unit_type(new) == "Fort":
         s.units[new] = "Fort"
-    return Judged(True, f"gain a new fort: ${FORT_PRICE} paid within the week")
+        placed = "; " + combat.place_new(books, who, "", new, "Fort", square)
+    return Judged(True, f"gain a new fort: ${FORT_PRICE} paid within the week{placed}")
 
 
 def _new_name(s: Standing, kind: str, new: object) -> str:
@@ -257,8 +263,11 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         if box is None:
             return _no(f"{label}: no ? Box on square {where} (“{clauses.SAFECRACKING}”)")
     refused = resources.command_refused(books, command.name, who, unit, e)
+    if refused is None:
+        refused = combat.refuse_command(books, command.name, who, unit, e, at)
     if refused is not None:
         return _no(f"{label}: {refused}")
+    distance = combat.attack_distance(books, who, unit, e)
     amount = e.get("amount")
     cost = command.cost
     if command.name == "Refine Goods":
@@ -275,6 +284,7 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
     if command.becomes is not None:
         s.units[unit] = command.becomes
         s.scientists.pop(unit, None)
+        notes += combat.transformed(books, who, unit, kind, command.becomes)
     name = None
     if command.creates is not None:
         name = _new_name(s, command.creates, e.get("new"))
@@ -284,8 +294,9 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         if command.name == "Build Fort":
             # "The new Fort immediately begins cooling down for 2 days."
             books.cooling[(who, name)] = Cooling(who, name, command.name, at + 2 * _DAY, order)
-        notes.append(f"{name} received")
+        notes.append(combat.place_new(books, who, unit, name, command.creates, e.get("square")))
     notes += resources.command_effect(books, command.name, who, unit, e, at, name)
+    notes += combat.apply_command(books, command.name, who, unit, e, at)
     if command.name == "Echo":
         books.enchant(who, unit, "Echo", at + _DAY)
         notes.append(f"enchanted by Echo until {format_time(at + _DAY)}")
@@ -309,12 +320,12 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         then = COUNTER_RESEARCHING
         if s.scientists.get(unit) == RESEARCHING:
             s.scientists[unit] = IDLE
-    for killed in e.get("killed", []):
+    for killed in combat.uncounted(books, who, e.get("killed", [])):
         points = 20 if unit_type(killed) in BUILDINGS else 5
         books.gain_experience(who, points)
         notes.append(f"+{points} experience for {killed}")
-    span = cool_down_of(command, kind, e.get("distance"))
-    if span > timedelta(0):
+    span = cool_down_of(command, kind, distance)
+    if span > timedelta(0) and not combat.gone(books, who, unit):
         refine = cost if command.name == "Refine Goods" else 0
         books.cooling[(who, unit)] = Cooling(
             who,

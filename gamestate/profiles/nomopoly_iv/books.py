@@ -12,6 +12,7 @@ from typing import Any
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Member
 from gamestate.profiles.nomopoly_iv import clauses
+from gamestate.profiles.nomopoly_iv.hitpoints import Army, Body, bodies_from, units_out
 from gamestate.profiles.nomopoly_iv.resources import Land
 from gamestate.profiles.nomopoly_iv.units import unit_type
 
@@ -54,13 +55,15 @@ class Standing:
     """Item -> how many the player holds."""
     items_known: bool = False
     """The archive lists the player's items (else holding one is not checked)."""
+    bodies: dict[str, Body] = field(default_factory=dict)
+    """Unit or building name -> its square and hit points (:mod:`.hitpoints`)."""
 
     @property
     def alive(self) -> bool:
         """ "A players who's Level is equal or less than zero becomes dead." """
         return self.level > 0
 
-    def as_dict(self, cooling: dict[str, datetime]) -> dict[str, Any]:
+    def as_dict(self, cooling: dict[str, datetime], stats: Any = None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "level": self.level,
             "experience": self.experience,
@@ -70,7 +73,7 @@ class Standing:
             "scientists": dict(sorted(self.scientists.items())),
         }
         if self.units_known:
-            out["units"] = dict(sorted(self.units.items()))
+            out["units"] = units_out(self.units, self.bodies, stats)
         if self.square is not None:
             out["square"] = self.square
         if self.items_known or self.items:
@@ -159,6 +162,7 @@ def standing_from(member: Member) -> Standing:
         square=state.get("square"),
         items=_items(state.get("items")),
         items_known="items" in state,
+        bodies=bodies_from(state.get("units")),
     )
 
 
@@ -200,6 +204,8 @@ class Books:
     """What happened besides the scheduled events (fines at 10 Jumps), for ``due``."""
     land: Land = field(default_factory=Land)
     """Each square's resources (:mod:`.resources`)."""
+    army: Army = field(default_factory=Army)
+    """The board's layout and the unit values the seed lacks (:mod:`.hitpoints`)."""
 
     @classmethod
     def from_archive(cls, archive: Archive) -> Books:
@@ -220,6 +226,7 @@ class Books:
             ducky=gs.get("rber_ducky", 1),
             implemented=dict(gs.get("implemented", {})),
             land=Land.from_game_state(gs),
+            army=Army.from_game_state(gs),
         )
         for name in books.players:
             books.gain_experience(name, 0)  # "If at any time": the start too

@@ -25,6 +25,8 @@ from typing import Any
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, ProfileError
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
+from gamestate.profiles.nomopoly_iv.combat_items import COMBAT_ITEMS
+from gamestate.profiles.nomopoly_iv.hp_checks import check_hp_inputs
 from gamestate.profiles.nomopoly_iv.market import (
     DUCKY,
     ITEM_ACTIONS,
@@ -65,7 +67,7 @@ ACTIONS = frozenset(
 ALIASES = {"Receive Training": "Receive Teaching"}
 """The seed's other words for an action: "If no one performs the "Receive Training"
 within 1 day" names the Fairy's action too. Both are accepted."""
-ACTIONS = ACTIONS | frozenset(ALIASES) | MARKET_ACTIONS | ITEM_ACTIONS | SHOP_ACTIONS
+ACTIONS = ACTIONS | frozenset(ALIASES) | MARKET_ACTIONS | ITEM_ACTIONS | SHOP_ACTIONS | COMBAT_ITEMS
 DRAW_COOL_DOWN = "cool down ended"
 DRAW_FAIRY = "Experience Fairy"
 DRAW_BOX = "? Box placed"
@@ -133,8 +135,8 @@ def _state(archive: Archive, name: str, state: Mapping[str, Any]) -> None:
         if unit_type(unit) != "Scientist":
             raise archive.error(f"{where}.scientists", f"{unit!r:.40} is not a Scientist")
     units = state.get("units", [])
-    if not isinstance(units, list):
-        raise archive.error(f"{where}.units", "expected a list of unit names")
+    if not isinstance(units, (list, Mapping)):
+        raise archive.error(f"{where}.units", "expected a list of unit names or name -> body")
     for unit in units:
         if unit_type(unit) is None:
             raise archive.error(f"{where}.units", f"unknown unit {unit!r:.40}")
@@ -278,6 +280,7 @@ def check_archive(archive: Archive, now: datetime | None = None) -> None:
         _state(archive, m.name, m.state)
     _game_state(archive)
     check_land(archive)
+    check_hp_inputs(archive)
     for e in archive.events:
         where = f"event {e.index} ({e.type})"
         if e.type in ("action", "command", "fine"):

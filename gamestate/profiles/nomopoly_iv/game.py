@@ -52,6 +52,12 @@ from gamestate.profiles.nomopoly_iv.checks import (
 )
 from gamestate.profiles.nomopoly_iv.clauses import SAFECRACKING_GONE as SAFE_GONE
 from gamestate.profiles.nomopoly_iv.market import DUCKY, apply_ducky
+from gamestate.profiles.nomopoly_iv.one_time import (
+    ONE_TIME,
+    apply_one_time,
+    clause_of,
+    one_time_events,
+)
 from gamestate.profiles.nomopoly_iv.resources import (
     DRAW_RESOURCES,
     NEW_SQUARES_EVENT,
@@ -375,6 +381,9 @@ class _Game:
         if e.type == NEW_SQUARES_EVENT:
             self.due.append((e.at, new_squares(self.books, e, self.draw)))
             return
+        if e.type == ONE_TIME:
+            self.due.append((e.at, apply_one_time(self.books, e)))
+            return
         if e.type == "fine":
             if e.get("player") in self.books.players:
                 self.books.players[str(e.get("player"))].money -= int(e.get("amount"))
@@ -434,6 +443,7 @@ class _Game:
             and start <= parse_time(at, "retracted_at") <= now
         ]
         recorded[:0] = new_squares_event(self.books, self.archive, self.window, start, now)
+        recorded[:0] = one_time_events(self.archive, self.books, start, now)
         early = [r for r in recorded if _at(r) < start]
         if early:
             self.warn(f"{len(early)} records before game_state.as_of are taken as in it")
@@ -469,13 +479,13 @@ class _Game:
         next_at = self.next_instant()
         upcoming = _Peek(self).names(next_at)
         self.report_draws()
-        for text in self.books.land.warnings:
+        for text in self.books.land.warnings + self.books.army.warnings:
             self.warn(text)
         return Played(
             books=self.books,
             start=start,
             due=[
-                {"at": format_time(t), "event": n, "clause": schedule.clause_of(n)}
+                {"at": format_time(t), "event": n, "clause": schedule.clause_of(n) or clause_of(n)}
                 for t, n in self.due
             ],
             next_due={"at": format_time(next_at), "event": "; ".join(upcoming)},

@@ -22,6 +22,7 @@ from gamestate.profiles.inputs import (
     spec,
     table_of,
 )
+from gamestate.profiles.nomopoly_iv import hp_inputs
 from gamestate.profiles.nomopoly_iv.actions import FORT_PROPOSAL_NAMES, FORT_PROPOSAL_TEXT
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
 from gamestate.profiles.nomopoly_iv.checks import (
@@ -90,6 +91,7 @@ NOMOPOLY_IV = Inputs(
             spec("seller", TEXT),
             spec("buyer", TEXT),
             spec("target", TEXT),
+            *hp_inputs.ACTION_FIELDS,
         ),
         "ducky": (spec("roll", integer(1, 6, "the roll of a 6-sided dice"), True),),
         "command": (
@@ -103,6 +105,7 @@ NOMOPOLY_IV = Inputs(
             spec("killed", list_of(_IV_UNIT)),
             spec("square", either(_IV_SQUARE, _NULL)),
             spec("laboratory", BOOL),
+            *hp_inputs.COMMAND_FIELDS,
         ),
         "fine": (PLAYER, spec("amount", integer(what="dollars"), True)),
         "draw": (
@@ -128,7 +131,7 @@ NOMOPOLY_IV = Inputs(
                 keyed(table_of(one_of(_IV_MODES, "a mode:"), "Scientist"), "^Scientist#[0-9]+$"),
             ),
         ),
-        spec("units", list_of(_IV_UNIT)),
+        spec("units", hp_inputs.UNITS_SHAPE),
         spec("cooling_down", keyed(table_of(TIME, "unit"), f"^({_KINDS})#[0-9]+$")),
         spec("square", either(_IV_SQUARE, _NULL)),
         spec(
@@ -177,6 +180,8 @@ NOMOPOLY_IV = Inputs(
         spec("bank_account_of_terror", integer(-_BIG, _BIG, "dollars")),
         spec("rber_ducky", either(_IV_SQUARE, _NULL)),
         spec("resources", _RESOURCES),
+        spec("board", hp_inputs.BOARD),
+        spec("unit_stats", hp_inputs.UNIT_STATS),
         spec(
             "experience_fairy",
             either(
@@ -194,6 +199,7 @@ NOMOPOLY_IV = Inputs(
         "whose name begins "
         + " or ".join(repr(n) for n in FORT_PROPOSAL_NAMES)
         + f" (any case), or whose matter's text holds {FORT_PROPOSAL_TEXT!r}",
+        **hp_inputs.RECOGNISED_TEXT,
     },
     aliases={**ALIASES, **DRAW_ALIASES},
     event_rules=(

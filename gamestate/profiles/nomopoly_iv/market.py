@@ -23,6 +23,7 @@ from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Event
 from gamestate.profiles.nomopoly_iv import clauses
 from gamestate.profiles.nomopoly_iv.books import Books, Standing
+from gamestate.profiles.nomopoly_iv.combat_items import star_egg
 
 __all__ = [
     "DUCKY",
@@ -221,9 +222,8 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
             until = format_time(books.enchanted[(who, who, "Star Egg used")])
             return _verdict(False, f"{name}: not again until {until}", clauses.STAR_EGG)
         books.enchant(who, who, "Star Egg used", at + SEVEN_DAYS)
-        return _verdict(
-            True, f"{name}: hit points are not kept; none again for 7 days", clauses.STAR_EGG
-        )
+        hit = star_egg(books, who, at)
+        return _verdict(True, f"{name}: none again for 7 days{hit}", clauses.STAR_EGG)
     if not lose_item(s, item):
         return False, f"{name}: {who} has no {item}"
     if item == "Feather":

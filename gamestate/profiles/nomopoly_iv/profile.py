@@ -113,7 +113,8 @@ class NomopolyIV(BaseProfile):
                 numbers=numbers,
             )
         report.state = {
-            name: s.as_dict(books.cooling_of(name)) for name, s in books.players.items()
+            name: s.as_dict(books.cooling_of(name), books.army.stats)
+            for name, s in books.players.items()
         }
         report.game_state = books.game_state()
         report.due = [d for d in played.due if since is not None and since < _time(d["at"]) <= now]

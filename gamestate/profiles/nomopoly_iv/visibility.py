@@ -43,7 +43,7 @@ class Watch:
         self.who = str(e.get("player"))
         self.name = str(e.get("action") or e.get("command"))
         self.at: datetime = e.at
-        self.money = {n: s.money for n, s in books.players.items()}
+        self.money = [(n, s, s.money) for n, s in books.players.items()]
         self.terror = books.terror
         self.land = dict(books.land.resources)
         s = books.players.get(self.who)
@@ -54,7 +54,7 @@ class Watch:
         """The entry's ``effects``, ``invisible`` and ``moves``."""
         b = self.books
         effects: dict[str, Any] = {}
-        money = {n: d for n, s in b.players.items() if (d := s.money - self.money.get(n, 0))}
+        money = {n: s.money - was for n, s, was in self.money if s.money != was}
         if money:
             effects["money"] = money
         if b.terror != self.terror:

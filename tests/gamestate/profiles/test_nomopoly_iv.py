@@ -766,6 +766,7 @@ def test_the_example_gives_its_results() -> None:
         + [True] * 4  # a Refinery, Research, a Duck Pond, Fertile Season
         + [True, True, False]
         + [True] * 6
+        + [True]  # Ben's Uncharged Soul Gem, without a Ghost
         + [
             True,  # a Ghost
             True,  # a Star Egg
@@ -774,19 +775,26 @@ def test_the_example_gives_its_results() -> None:
             True,  # Ben's jump while invisible
             False,  # Dee's jump to it
         ]
-        + [True] * 5
+        + [True] * 3  # Echo, and Move twice
+        + [True, True, True]  # Empathy, a Warrior's attack, the Guard Tower's
+        + [False, True]  # a Laser Howitzer out of range, Spell Shield
+        + [True, False]  # Ann's fort; an attack on the Spell-Shielded Musketeer
+        + [True, True, False]  # a kill, Bombard; Orison on the Spell-Shielded Musketeer
+        + [True, True, True]  # Heal Area, Repair, Upgrade to SCV
+        + [False, True]  # a Move onto Dee's square, then one beside
+        + [True, True]  # Ann's Scientist moved; Dee's Fire Flower
     )
     assert report.winners == ["Dee"]
     # Ben: $300 for the Coin he gave Dee, $100 for a Duck Pond; Dee: $300 asked, $399 to
     # the Dark Lord.
     assert report.state["Ben"]["money"] == 775 + 300 - 100
-    assert report.state["Dee"]["money"] == 1200 - 300 - 399
+    assert report.state["Dee"]["money"] == 1200 - 300 - 399 - 10  # and a Repair
     assert report.state["Dee"]["items"] == {"Coin": 2}
     assert report.state["Cy"]["money"] == -10
     # Ann: a Refinery for $750, $350 mined with Super Mining on it, a pie of $272 (a tenth
     # of $2720), safecracked a Mushroom, her Scientist moved off its Laboratory.
     assert report.state["Ann"]["money"] == 1925 - 750 + 350 - 272
-    assert report.state["Ann"]["items"] == {"Mushroom": 1}
+    assert report.state["Ann"]["items"] == {"Charged Soul Gem": 1, "Mushroom": 1}
     assert report.state["Ann"]["square"] == 31
     assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
     # The pie's $272 in, half of $275 ($137, rounded down) to the Duck Pond's square 30.
