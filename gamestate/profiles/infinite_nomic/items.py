@@ -8,7 +8,6 @@ A name the seed does not know may still be granted (a proposal may define new it
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -22,7 +21,6 @@ __all__ = [
     "RODS",
     "STANDARD_FISH",
     "Inventory",
-    "action_points",
     "count_text",
     "medallion_name",
     "read_medallion",
@@ -95,11 +93,6 @@ def read_medallion(name: str) -> tuple[str, int] | None:
 def count_text(items: Mapping[str, int]) -> str:
     """``3 Wood, 1 Thread`` (nothing: ``nothing``)."""
     return ", ".join(f"{n} {name}" for name, n in items.items() if n) or "nothing"
-
-
-def action_points(score: int) -> int:
-    """Rule 6: "2 + ⌊√(S)⌋ action points", read as 2 + floor(sqrt(S))."""
-    return 2 + math.isqrt(max(score, 0))
 
 
 @dataclass

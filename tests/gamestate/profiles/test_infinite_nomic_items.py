@@ -11,6 +11,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamestate.profiles import ProfileError, archive_from_dict
 from gamestate.profiles.core import Event
@@ -33,7 +35,6 @@ from gamestate.profiles.infinite_nomic.item_rules import Items
 from gamestate.profiles.infinite_nomic.items import (
     MEDALLION_FISH,
     Inventory,
-    action_points,
     count_text,
     medallion_name,
 )
@@ -48,6 +49,7 @@ from gamestate.profiles.infinite_nomic.world import (
     Turn,
     World,
 )
+from gamestate.profiles.infinite_nomic.world_books import action_points
 from tests.gamestate.profiles.test_infinite_nomic import EXAMPLE, SEED, TUE, at, data
 from tests.gamestate.profiles.test_schema import (
     Mutation,
@@ -291,7 +293,8 @@ def test_the_quality_score(held: dict[str, int], score: int) -> None:
     ids=lambda v: f"2 + floor(sqrt({v}))" if isinstance(v, int) else "",
 )
 def test_action_points_read_the_quality_score(score: int, points: int) -> None:
-    assert action_points(score) == points
+    fish = {f"{name} (quality 1)": 1 for name in MEDALLION_FISH[:score]}
+    assert action_points(Inventory.of(fish).quality_score()) == points
 
 
 # The item rules over a world, as the world's loop calls them.
@@ -787,3 +790,65 @@ def test_the_schema_and_the_reader_agree_on_item_junk(mutate: Mutation) -> None:
     raw = copy.deepcopy(json.loads(EXAMPLE.read_text(encoding="utf-8")))
     mutate(raw)
     assert reader_refuses(raw) == schema_refuses(raw, "infinite-nomic")
+
+
+_junk = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**30), 10**30),
+        st.text(max_size=20),
+        st.just("x" * 5000),
+        st.sampled_from(["Wood", "Goldfish", "Eel", "Torch", "Explosives", "Flag"]),
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_ITEM_EVENTS = st.one_of(
+    st.builds(
+        lambda action, fields: {"type": "action", "player": "Ann", "action": action, **fields},
+        st.sampled_from(sorted(Items.actions)),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "lake",
+                    "rod",
+                    "item",
+                    "with",
+                    "gives",
+                    "gets",
+                    "hex",
+                    "feature",
+                    "quality",
+                    "name",
+                ]
+            ),
+            _junk,
+            max_size=4,
+        ),
+    ),
+    st.builds(
+        lambda what, result: {"type": "draw", "what": what, "player": "Ann", "result": result},
+        st.sampled_from(["fish", "forage"]),
+        _junk,
+    ),
+    st.builds(
+        lambda kind, items: {"type": kind, "player": "Ann", "items": items},
+        st.sampled_from(["grant", "revoke"]),
+        _junk,
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_ITEM_EVENTS, min_size=1, max_size=4))
+def test_item_junk_is_a_report_or_one_line(events: list[dict[str, Any]]) -> None:
+    raw = data([], events=[{"at": TUE, **e} for e in events])
+    try:
+        archive = archive_from_dict(raw, source="junk.json")
+        PROFILE.evaluate(archive, at(NEXT_TUE), None)
+    except ProfileError as exc:
+        message = str(exc)
+        assert "\n" not in message and len(message) < 600
