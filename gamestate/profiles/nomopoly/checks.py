@@ -25,7 +25,7 @@ from typing import Any
 
 from gamestate.profiles.core import Archive, Event, Matter
 from gamestate.profiles.nomopoly.dice import parse_draw_name
-from gamestate.profiles.nomopoly.quote import shown
+from gamestate.profiles.nomopoly.quote import cut, shown
 from gamestate.profiles.nomopoly.world import WORLD_ACTIONS
 from gamestate.profiles.nomopoly.world_checks import check_world_action, check_world_state
 
@@ -135,7 +135,7 @@ def _changes(archive: Archive, m: Matter, key: str) -> int:
     raw = m.extra.get(key)
     if raw is None:
         return 0
-    where = f"matter {m.id} {key}"
+    where = f"matter {cut(m.id)} {key}"
     if not isinstance(raw, Mapping):
         raise archive.error(where, "expected an object of rule values")
     for name, value in raw.items():
@@ -161,12 +161,14 @@ def _matters(archive: Archive) -> int:
         author = archive.member(m.author)
         if author is None or not author.player or not author.present_at(m.posted_at):
             raise archive.error(
-                f"matter {m.id}",
+                f"matter {cut(m.id)}",
                 f"{shown(m.author)} is not a player at {m.posted_at:%Y-%m-%dT%H:%M:%SZ}"
                 " (the admin is not a player)",
             )
         if m.judgement is not None and m.judgement.at < m.posted_at:
-            raise archive.error(f"matter {m.id} judgement", "judged before the proposal was sent")
+            raise archive.error(
+                f"matter {cut(m.id)} judgement", "judged before the proposal was sent"
+            )
         growth += max(_changes(archive, m, "changes"), _changes(archive, m, "accepted_changes"))
     return growth
 

@@ -37,7 +37,7 @@ from gamestate.profiles.nomopoly import clauses
 from gamestate.profiles.nomopoly.checks import ACTIONS, EVENT_TYPES, check_archive
 from gamestate.profiles.nomopoly.day import Books, Options, achieved, keep_books
 from gamestate.profiles.nomopoly.dice import turn_dice
-from gamestate.profiles.nomopoly.quote import shown
+from gamestate.profiles.nomopoly.quote import cut, shown
 
 __all__ = ["NomopolyProfile"]
 
@@ -91,16 +91,24 @@ class NomopolyProfile(BaseProfile):
         for m in archive.matters:
             if m.votes:
                 raise archive.error(
-                    f"matter {m.id}",
+                    f"matter {cut(m.id)}",
                     "Nomopoly has no votes: the admin judges each proposal "
                     "(record a judgement {at, result} instead)",
                 )
         for e in archive.events:
             # The core compares these with sets: a list or a mapping there is junk, said here.
-            if e.type == "action" and not isinstance(e.get("action"), str):
+            where = f"event {e.index} ({cut(e.type)})"
+            if e.type not in EVENT_TYPES:
+                known = ", ".join(sorted(EVENT_TYPES))
                 raise archive.error(
-                    f"event {e.index} (action)",
-                    f"action must be a name, not {shown(e.get('action'))}",
+                    where, f"unknown event type {shown(e.type)}; nomopoly knows {known}"
+                )
+            if e.type == "action" and not isinstance(e.get("action"), str):
+                raise archive.error(where, f"action must be a name, not {shown(e.get('action'))}")
+            if e.type == "action" and e.get("action") not in ACTIONS:
+                known = ", ".join(sorted(ACTIONS))
+                raise archive.error(
+                    where, f"unknown action {shown(e.get('action'))}; nomopoly knows {known}"
                 )
         return super().check(archive)
 

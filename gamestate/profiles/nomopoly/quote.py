@@ -3,7 +3,7 @@ value is not echoed whole."""
 
 from __future__ import annotations
 
-__all__ = ["shown"]
+__all__ = ["cut", "shown"]
 
 WIDTH = 60
 
@@ -14,3 +14,8 @@ def shown(value: object, width: int = WIDTH) -> str:
     if len(text) <= width:
         return text
     return f"{text[: width - 1]}… ({len(text):,} characters)"
+
+
+def cut(text: str, width: int = WIDTH) -> str:
+    """``text`` (an id naming a record) cut to ``width`` characters with an ellipsis."""
+    return text if len(text) <= width else f"{text[: width - 1]}… ({len(text):,} characters)"
