@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Event
-from gamestate.profiles.nomopoly_iv import clauses, combat, resources
+from gamestate.profiles.nomopoly_iv import clauses, combat, player_actions, resources, teleport
 from gamestate.profiles.nomopoly_iv.books import (
     COUNTER_RESEARCHING,
     IDLE,
@@ -67,6 +67,8 @@ class Judged:
     reason: str
     box_taken: bool = False
     """A ? Box disappeared: "a new ? box will be placed"."""
+    item_to: str | None = None
+    """The player who took a box whose item awaits its ``? Box item`` draw."""
 
 
 def _no(reason: str) -> Judged:
@@ -106,16 +108,23 @@ def judge_action(
         return Judged(ok, why + (resources.ducky_lands(books) if shell else ""))
     if name in COMBAT_ITEMS:
         return Judged(*judge_combat_item(books, who, name, e, at))
+    if name in player_actions.PLAYER_ACTIONS:
+        return Judged(*player_actions.judge_player_action(books, who, name, e))
+    if name == teleport.USE_TELEPORTER:
+        return Judged(*teleport.judge_use(books, who, e, at))
     if name in ("use Mushroom", "use Coin") and not lose_item(s, name.removeprefix("use ")):
         return _no(f"{name}: {who} has no {name.removeprefix('use ')}")
     if name == "jump":
+        refused, distance = player_actions.jump_checked(books, s, e)
+        if refused is not None:
+            return _no(f"jump: {refused}")
         shield = force_field(books, e.get("square"), at)
         if shield is not None:
             return _no(
                 f"jump: a force field is on square {e.get('square')} until {shield} "
                 f"(“{clauses.FORCE_FIELD}”)"
             )
-        jumped = _jump(books, who, s, e.get("distance"), e.get("square"))
+        jumped = _jump(books, who, s, distance, e.get("square"))
         if jumped.allowed and s.square is not None and s.square == books.ducky:
             # "Should the Rber Ducky ever occupy the same square as a player".
             return Judged(True, jumped.reason + pies(books, at) + f" (“{clauses.PIES}”)")
@@ -128,7 +137,7 @@ def judge_action(
     if name == "Receive Teaching":
         return _teaching(books, who, s, at, e.get("square"))
     if name == "take the item":
-        return _take(books, who, s, e.get("square"))
+        return _take(books, who, s, e.get("square"), e.get("item"))
     if name == "gain a new fort":
         return _fort(books, who, s, at, window, e.get("new"), e.get("square"))
     if name == "use Mushroom":
@@ -177,7 +186,7 @@ def _teaching(books: Books, who: str, s: Standing, at: datetime, square: object)
     )
 
 
-def _take(books: Books, who: str, s: Standing, square: object) -> Judged:
+def _take(books: Books, who: str, s: Standing, square: object, item: object = None) -> Judged:
     where = square if isinstance(square, int) else s.square
     box: Box | None = next((b for b in books.boxes if b.square == where), None)
     if box is None and where is not None:
@@ -185,12 +194,19 @@ def _take(books: Books, who: str, s: Standing, square: object) -> Judged:
     if box is None:
         return _no(f"take the item: no ? Box on square {where} (“{clauses.TAKE_THE_ITEM}”)")
     books.boxes.remove(box)
-    got = ""
+    got, item_to = "", None
+    if box.item is None and isinstance(item, str) and item:
+        box.item = item  # "may take the item that is in that ? box": the action says which
     if box.item is not None:
         s.items[box.item] = s.items.get(box.item, 0) + 1
         got = f"; {who} gets {box.item}"
+    else:
+        item_to = who  # the item is drawn (? Box item) at this instant
     return Judged(
-        True, f"take the item: the ? Box on square {where} disappears{got}", box_taken=True
+        True,
+        f"take the item: the ? Box on square {where} disappears{got} (“{clauses.TAKE_THE_ITEM}”)",
+        box_taken=True,
+        item_to=item_to,
     )
 
 
@@ -206,13 +222,15 @@ def _fort(
     if window is None or not window[0] <= at < window[1]:
         span = f"{format_time(window[0])} to {format_time(window[1])}" if window else "none"
         return _no(f"gain a new fort: outside the week (“{clauses.FORT_WINDOW}”; week: {span})")
+    occupied = player_actions.new_fort_refused(books, square)
+    if occupied is not None:
+        return _no(f"gain a new fort: {occupied}")
     if s.money < FORT_PRICE:
         return _no(f"gain a new fort: {who} has ${s.money}, the fort costs ${FORT_PRICE}")
     s.money -= FORT_PRICE
-    placed = ""
-    if isinstance(new, str) and unit_type(new) == "Fort":
-        s.units[new] = "Fort"
-        placed = "; " + combat.place_new(books, who, "", new, "Fort", square)
+    name = player_actions.new_name(s, "Fort", new)
+    s.units[name] = "Fort"
+    placed = "; " + combat.place_new(books, who, "", name, "Fort", square)
     return Judged(True, f"gain a new fort: ${FORT_PRICE} paid within the week{placed}")
 
 
@@ -265,6 +283,8 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
     refused = resources.command_refused(books, command.name, who, unit, e)
     if refused is None:
         refused = combat.refuse_command(books, command.name, who, unit, e, at)
+    if refused is None and command.name == "Power Drain":
+        refused = player_actions.power_drain_refused(books, who, unit, e, at)
     if refused is not None:
         return _no(f"{label}: {refused}")
     distance = combat.attack_distance(books, who, unit, e)
@@ -274,12 +294,17 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         if not isinstance(amount, int) or not 10 <= amount <= 1000 or amount % 10:
             return _no(f"{label}: choose $10 to $1000 in $10 steps, not {amount!r}")
         cost = amount
-    if command.name == "Teleport" and isinstance(amount, int) and 0 <= amount <= cost:
-        cost = amount  # "$0 if he owns the teleporter"
+    payee = None
+    if command.name == "Teleport":
+        payee, cost, why = teleport.teleport_payment(books, who, unit, e)
+        if payee is None:
+            return _no(f"{label}: {why}")
     if s.money < cost:
         return _no(f"{label}: {who} has ${s.money}, the command costs ${cost}")
     s.money -= cost
     notes = [f"${cost} paid"] if cost else []
+    if payee is not None:
+        notes.append(teleport.pay_teleport(books, who, payee))
     # The effect.
     if command.becomes is not None:
         s.units[unit] = command.becomes

@@ -25,6 +25,7 @@ from typing import Any
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, ProfileError
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
+from gamestate.profiles.nomopoly_iv.boxes import DRAW_BOX_REMOVED, DRAW_BOX_REMOVED_SHORT
 from gamestate.profiles.nomopoly_iv.combat_items import COMBAT_ITEMS
 from gamestate.profiles.nomopoly_iv.hp_checks import check_hp_inputs
 from gamestate.profiles.nomopoly_iv.market import (
@@ -33,9 +34,11 @@ from gamestate.profiles.nomopoly_iv.market import (
     MARKET_ACTIONS,
     SHOP_ACTIONS,
 )
+from gamestate.profiles.nomopoly_iv.player_actions import PLAYER_ACTIONS
 from gamestate.profiles.nomopoly_iv.resources import DRAW_RESOURCES as DRAW_LAND
 from gamestate.profiles.nomopoly_iv.resources import DRAW_RESOURCES_SHORT, check_draw
 from gamestate.profiles.nomopoly_iv.resources import check_game_state as check_land
+from gamestate.profiles.nomopoly_iv.teleport import USE_TELEPORTER
 from gamestate.profiles.nomopoly_iv.units import COMMANDS, unit_type
 
 __all__ = [
@@ -73,13 +76,16 @@ DRAW_FAIRY = "Experience Fairy"
 DRAW_BOX = "? Box placed"
 DRAW_ITEM = "? Box item"
 DRAW_SHOP = "Shop of Terror"
+ACTIONS = ACTIONS | PLAYER_ACTIONS | {USE_TELEPORTER}
 DRAWS = frozenset({DRAW_COOL_DOWN, DRAW_FAIRY, DRAW_BOX, DRAW_ITEM, DRAW_SHOP, DRAW_LAND})
+DRAWS = DRAWS | {DRAW_BOX_REMOVED}
 DRAW_ALIASES = {
     "fairy": DRAW_FAIRY,
     "shop": DRAW_SHOP,
     "box": DRAW_BOX,
     "box item": DRAW_ITEM,
     "cool down": DRAW_COOL_DOWN,
+    DRAW_BOX_REMOVED_SHORT: DRAW_BOX_REMOVED,
     DRAW_RESOURCES_SHORT: DRAW_LAND,
 }
 """Short words for the draws, accepted as the seed's own."""
@@ -235,6 +241,8 @@ def _command(archive: Archive, e: Event, where: str) -> None:
     target = e.get("target")
     if target is not None and not isinstance(target, str):
         raise archive.error(f"{where}.target", "expected a player's name")
+    if e.get("owner") is not None and not isinstance(e.get("owner"), str):
+        raise archive.error(f"{where}.owner", "expected a player's name")
 
 
 def draw_what(value: object) -> object:
@@ -250,7 +258,7 @@ def _draw(archive: Archive, e: Event, where: str) -> None:
         )
     if e.get("due") is not None:
         _time(archive, e.get("due"), f"{where}.due")
-    if what in (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP):
+    if what in (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP, DRAW_BOX_REMOVED):
         _square(archive, result, f"{where}.result", null=False)
     elif what == DRAW_LAND:
         check_draw(archive, result, where)
@@ -291,6 +299,11 @@ def check_archive(archive: Archive, now: datetime | None = None) -> None:
             _optional_int(archive, e, "price", where, 0)
             if e.get("item") is not None and not isinstance(e.get("item"), str):
                 raise archive.error(f"{where}.item", "expected an item's name")
+            if e.get("new") is not None and unit_type(e.get("new")) != "Fort":
+                got = f"{e.get('new')!r:.40}"
+                raise archive.error(f"{where}.new", f"expected a Fort's name, got {got}")
+            if e.get("owner") is not None and not isinstance(e.get("owner"), str):
+                raise archive.error(f"{where}.owner", "expected a player's name")
         elif e.type == DUCKY:
             if not is_int(e.get("roll"), 1, 6):
                 raise archive.error(f"{where}.roll", "expected the roll of a 6-sided dice, 1..6")

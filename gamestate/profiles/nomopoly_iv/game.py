@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, Matter
-from gamestate.profiles.nomopoly_iv import schedule
+from gamestate.profiles.nomopoly_iv import boxes, implemented, limits, schedule
 from gamestate.profiles.nomopoly_iv.actions import Judged, fort_window, judge_action, judge_command
 from gamestate.profiles.nomopoly_iv.books import (
     COUNTER_RESEARCHING,
@@ -360,6 +360,7 @@ class _Game:
         # Numbered once each, so a box placed after one removed is never taken for it.
         number = self.box_count
         self.box_count += 1
+        boxes.check_free(self.books, square)
         self.books.boxes.append(Box(number, square, at))
         return "a new ? Box placed" + _on(square)
 
@@ -384,16 +385,20 @@ class _Game:
         if e.type == ONE_TIME:
             self.due.append((e.at, apply_one_time(self.books, e)))
             return
+        if e.type == implemented.IMPLEMENTED:
+            self.due.append((e.at, implemented.apply_implemented(self, e)))
+            return
         if e.type == "fine":
             if e.get("player") in self.books.players:
                 self.books.players[str(e.get("player"))].money -= int(e.get("amount"))
             return
-        judged: Judged
         watch = Watch(self.books, e)
-        if e.type == "action":
-            judged = judge_action(self.books, e, e.at, self.window)
-        else:
-            judged = judge_command(self.books, e, e.at, self._next_order())
+        judged, over = limits.within_limit(self.books, e, lambda: self.judge(e), _refused)
+        if over:
+            self.warn(over)
+        if judged.item_to is not None:
+            item = self.draw(DRAW_ITEM, e.at)
+            self.due.append((e.at, boxes.give_drawn(self.books, judged.item_to, item)))
         if judged.box_taken:
             self.due.append((e.at, self.place_box(e.at)))
         self.actions.append(
@@ -411,6 +416,11 @@ class _Game:
                 **watch.extras(),
             }
         )
+
+    def judge(self, e: Event) -> Judged:
+        if e.type == "action":
+            return judge_action(self.books, e, e.at, self.window)
+        return judge_command(self.books, e, e.at, self._next_order())
 
     def retract(self, e: Event) -> None:
         """:data:`clauses.RETRACT`: the living author may retract."""
@@ -444,6 +454,7 @@ class _Game:
         ]
         recorded[:0] = new_squares_event(self.books, self.archive, self.window, start, now)
         recorded[:0] = one_time_events(self.archive, self.books, start, now)
+        recorded[:0] = implemented.events(self.archive, self.books, start, now)
         early = [r for r in recorded if _at(r) < start]
         if early:
             self.warn(f"{len(early)} records before game_state.as_of are taken as in it")
@@ -452,6 +463,7 @@ class _Game:
         # "multiple people to win simultaneously": the win is judged once all that
         # happens at an instant has happened.
         self.books.check_victory(start)
+        self.due += boxes.at_start(self, start)
         last = start
         while True:
             t = self.next_instant()
@@ -485,7 +497,11 @@ class _Game:
             books=self.books,
             start=start,
             due=[
-                {"at": format_time(t), "event": n, "clause": schedule.clause_of(n) or clause_of(n)}
+                {
+                    "at": format_time(t),
+                    "event": n,
+                    "clause": schedule.clause_of(n) or clause_of(n) or implemented.clause_of(n),
+                }
                 for t, n in self.due
             ],
             next_due={"at": format_time(next_at), "event": "; ".join(upcoming)},
@@ -558,6 +574,10 @@ def _dues(dues: list[datetime], shown: int = 10) -> list[str]:
     if len(dues) > shown:
         out.append(f"{len(dues) - shown} more, the last due {format_time(dues[-1])}")
     return out
+
+
+def _refused(reason: str) -> Judged:
+    return Judged(False, reason)
 
 
 def _at(item: Event | Matter) -> datetime:

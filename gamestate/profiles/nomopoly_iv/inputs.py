@@ -22,7 +22,7 @@ from gamestate.profiles.inputs import (
     spec,
     table_of,
 )
-from gamestate.profiles.nomopoly_iv import hp_inputs
+from gamestate.profiles.nomopoly_iv import gap_inputs, hp_inputs
 from gamestate.profiles.nomopoly_iv.actions import FORT_PROPOSAL_NAMES, FORT_PROPOSAL_TEXT
 from gamestate.profiles.nomopoly_iv.books import COUNTER_RESEARCHING, IDLE, RESEARCHING
 from gamestate.profiles.nomopoly_iv.checks import (
@@ -54,7 +54,7 @@ _NULL = Shape("null", {"type": "null"})
 _BIG = 10**12
 _IV_SQUARE = integer(1, 10_000, "a square")
 _IV_MODES = (RESEARCHING, COUNTER_RESEARCHING, IDLE)
-_SQUARE_DRAWS = (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP)
+_SQUARE_DRAWS = (DRAW_FAIRY, DRAW_BOX, DRAW_SHOP, *gap_inputs.SQUARE_DRAWS)
 
 
 def _named(draws: tuple[str, ...]) -> list[str]:
@@ -91,6 +91,7 @@ NOMOPOLY_IV = Inputs(
             spec("seller", TEXT),
             spec("buyer", TEXT),
             spec("target", TEXT),
+            *gap_inputs.ACTION_FIELDS,
             *hp_inputs.ACTION_FIELDS,
         ),
         "ducky": (spec("roll", integer(1, 6, "the roll of a 6-sided dice"), True),),
@@ -105,6 +106,7 @@ NOMOPOLY_IV = Inputs(
             spec("killed", list_of(_IV_UNIT)),
             spec("square", either(_IV_SQUARE, _NULL)),
             spec("laboratory", BOOL),
+            *gap_inputs.COMMAND_FIELDS,
             *hp_inputs.COMMAND_FIELDS,
         ),
         "fine": (PLAYER, spec("amount", integer(what="dollars"), True)),
@@ -199,6 +201,7 @@ NOMOPOLY_IV = Inputs(
         "whose name begins "
         + " or ".join(repr(n) for n in FORT_PROPOSAL_NAMES)
         + f" (any case), or whose matter's text holds {FORT_PROPOSAL_TEXT!r}",
+        **gap_inputs.RECOGNISED_TEXT,
         **hp_inputs.RECOGNISED_TEXT,
     },
     aliases={**ALIASES, **DRAW_ALIASES},

@@ -24,6 +24,7 @@ from gamestate.profiles.core import Event
 from gamestate.profiles.nomopoly_iv import clauses
 from gamestate.profiles.nomopoly_iv.books import Books, Standing
 from gamestate.profiles.nomopoly_iv.combat_items import star_egg
+from gamestate.profiles.nomopoly_iv.ducky import check_day, forward
 
 __all__ = [
     "DUCKY",
@@ -79,6 +80,8 @@ SHOP_TRADES: dict[str, tuple[dict[str, int], int, str | None]] = {
         "Uncharged Soul Gem",
     ),
     "5 Moldy Mushes for a Magic Mining Pick": ({"Moldy Mush": 5}, 0, "Magic Mining Pick"),
+    # Not replaced by the Soul Gem proposal, which replaced only the other two 2-for-1s.
+    "Trade in 2 Rotten Mushes for a Force Fielde": ({"Rotten Mush": 2}, 0, "Force Field"),
 }
 """The Dark Lord's Shop of Terror, in the seed's words: what is given up, the dollars
 and the item received."""
@@ -313,7 +316,7 @@ def pies(books: Books, at: datetime) -> str:
         lost = max(s.money, 0) // 10
         s.money -= lost
         books.terror += lost
-        s.square = (s.square or 0) + 1
+        s.square = forward(books, s.square or 0, 1)
         notes.append(f"{n} hit by a pie: -${lost}, pushed to square {s.square}")
     return "; " + "; ".join(notes) if notes else ""
 
@@ -321,7 +324,8 @@ def pies(books: Books, at: datetime) -> str:
 def apply_ducky(books: Books, e: Event) -> str:
     """A recorded move of the Rber Ducky, then its pies."""
     roll = e.get("roll")
+    check_day(books, e)
     if books.ducky is None:
         return f"the Rber Ducky moves {roll} (its square is not recorded)"
-    books.ducky += int(roll)
+    books.ducky = forward(books, books.ducky, int(roll))
     return f"the Rber Ducky moves {roll} to square {books.ducky}" + pies(books, e.at)

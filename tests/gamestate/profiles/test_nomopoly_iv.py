@@ -56,6 +56,12 @@ def due_times(report: Report, word: str) -> list[str]:
     return [d["at"] for d in report.due if word in d["event"]]
 
 
+def nine_more(placed_at: str) -> list[dict[str, Any]]:
+    """Nine ? Boxes on squares 81 to 89: "At all times, exactly 10 squares on the board
+    will contain a "? box"", so a test of one box lists the other nine."""
+    return [{"square": n, "placed_at": placed_at} for n in range(81, 90)]
+
+
 # The seed's words.
 @pytest.mark.parametrize("name", clauses.__all__)
 def test_every_quote_is_the_seeds_words(name: str) -> None:
@@ -374,19 +380,20 @@ BOX = "If a ? Box remains unopened on the board for 5 consecutive days (120 hour
 )
 def test_the_dark_lord_opens_a_box_at_120_hours(now: str, opened: bool) -> None:
     data = game(
-        "2024-06-01T10:00:00Z",
+        "2024-06-01T10:00:01Z",  # the other nine boxes placed a second after
         events=[
             {"at": "2024-06-06T10:00:00Z", "type": "draw", "what": "? Box placed", "result": 44},
             {"at": "2024-06-06T10:00:00Z", "type": "draw", "what": "? Box item", "result": "Coin"},
         ],
-        boxes=[{"square": 12, "placed_at": "2024-06-01T10:00:00Z"}],
+        boxes=[{"square": 12, "placed_at": "2024-06-01T10:00:00Z"}]
+        + nine_more("2024-06-01T10:00:01Z"),
         market=[
             {"item": "Coin", "price": 300, "seller": "Ben"},
             {"item": "Coin", "price": 250, "seller": "Cy"},
         ],
     )
     report = run(data, now, "2024-06-01T10:00:00Z")
-    squares = [b["square"] for b in report.game_state["boxes"]]
+    squares = [b["square"] for b in report.game_state["boxes"] if b["square"] < 81]
     assert squares == ([44] if opened else [12])
     sale = {"item": "Coin", "price": 249, "seller": "the Dark Lord"}
     assert (sale in report.game_state["market"]) is opened
@@ -401,7 +408,7 @@ def test_the_dark_lord_opens_a_box_at_120_hours(now: str, opened: bool) -> None:
 )
 def test_taking_the_item_before_the_dark_lord(taken: str, allowed: bool) -> None:
     data = game(
-        "2024-06-01T10:00:00Z",
+        "2024-06-01T10:00:01Z",
         events=[
             {
                 "at": taken,
@@ -412,7 +419,8 @@ def test_taking_the_item_before_the_dark_lord(taken: str, allowed: bool) -> None
             },
             {"at": "2024-06-06T10:00:00Z", "type": "draw", "what": "? Box placed", "result": 44},
         ],
-        boxes=[{"square": 12, "placed_at": "2024-06-01T10:00:00Z"}],
+        boxes=[{"square": 12, "placed_at": "2024-06-01T10:00:00Z"}]
+        + nine_more("2024-06-01T10:00:01Z"),
     )
     report = run(data, "2024-06-07T00:00:00Z")
     assert report.actions[0]["allowed"] is allowed
@@ -783,19 +791,26 @@ def test_the_example_gives_its_results() -> None:
         + [True, True, True]  # Heal Area, Repair, Upgrade to SCV
         + [False, True]  # a Move onto Dee's square, then one beside
         + [True, True]  # Ann's Scientist moved; Dee's Fire Flower
+        + [True, True]  # Cy's Wilt Shroom; 2 Rotten Mushes for a Force Field
+        + [False, True]  # Ann's Fort on Ben's Teleporter's square; the Teleporter to 12
+        + [True, False]  # Ben's Fort; Ann's jump to her own square
     )
     assert report.winners == ["Dee"]
     # Ben: $300 for the Coin he gave Dee, $100 for a Duck Pond; Dee: $300 asked, $399 to
     # the Dark Lord.
-    assert report.state["Ben"]["money"] == 775 + 300 - 100
+    # Ann paid Ben $100 for his Teleporter; Ben built a Fort for $1000.
+    assert report.state["Ben"]["money"] == 775 + 300 - 100 + 100 - 1000
+    assert report.state["Ben"]["units"]["Fort#1"]["square"] == 35
     assert report.state["Dee"]["money"] == 1200 - 300 - 399 - 10  # and a Repair
+    # Cy's Imping Stick became an Uncharged Soul Gem; the Mushes lost.
+    assert report.state["Cy"]["items"] == {"Force Field": 1, "Uncharged Soul Gem": 1}
     assert report.state["Dee"]["items"] == {"Coin": 2}
     assert report.state["Cy"]["money"] == -10
     # Ann: a Refinery for $750, $350 mined with Super Mining on it, a pie of $272 (a tenth
     # of $2720), safecracked a Mushroom, her Scientist moved off its Laboratory.
-    assert report.state["Ann"]["money"] == 1925 - 750 + 350 - 272
+    assert report.state["Ann"]["money"] == 1925 - 750 + 350 - 272 - 100  # and a Teleporter
     assert report.state["Ann"]["items"] == {"Charged Soul Gem": 1, "Mushroom": 1}
-    assert report.state["Ann"]["square"] == 31
+    assert report.state["Ann"]["square"] == 12  # pushed to 31, then teleported
     assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
     # The pie's $272 in, half of $275 ($137, rounded down) to the Duck Pond's square 30.
     assert report.game_state["bank_account_of_terror"] == 3 + 272 - 137 + 399
@@ -804,7 +819,8 @@ def test_the_example_gives_its_results() -> None:
     assert len(resources) == 3 + 30  # squares 61 to 90 drawn when the board was extended
     assert report.game_state["rber_ducky"] == 30
     assert report.game_state["shop_square"] == 21
-    assert [b["square"] for b in report.game_state["boxes"]] == [7, 61]
+    # Ten boxes: eight more listed at the start, and the two placed in play.
+    assert [b["square"] for b in report.game_state["boxes"]] == [2, 3, 4, 5, 6, 8, 9, 10, 7, 61]
     # The demo's window spans the end of daylight saving: midnight CDT, noon CST.
     assert due_times(report, "Jumps increased") == [
         "2006-10-29T05:00:00Z",
