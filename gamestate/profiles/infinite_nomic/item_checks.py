@@ -6,6 +6,7 @@ far from a lake, crafting one Thread short) is not an error: it is judged in ``a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,7 +14,7 @@ from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.infinite_nomic.items import MEDALLION_FISH, STANDARD_FISH
 from gamestate.profiles.infinite_nomic.world import canonical, show
 
-__all__ = ["ITEM_ACTIONS", "ITEM_DRAWS", "ITEM_EVENTS", "check_items"]
+__all__ = ["ITEM_ACTIONS", "ITEM_DRAWS", "ITEM_EVENTS", "check_items", "read_qualities"]
 
 ITEM_ACTIONS = frozenset(
     {"fish", "forage", "craft", "use", "trade", "destroy feature", "name quality"}
@@ -125,8 +126,23 @@ def _forage_result(archive: Archive, where: str, result: Any) -> None:
     raise archive.error(where, f"expected the d6 rolls, [1..6] or two of them, got {cut(result)}")
 
 
+def read_qualities(archive: Archive) -> dict[int, str]:
+    """``game_state.qualities``: the qualities named as the archive starts (7.3.2.1's
+    list and any named since), quality -> name; a one-line error for junk."""
+    raw = archive.game_state.get("qualities", {})
+    if not isinstance(raw, Mapping):
+        raise archive.error("game_state.qualities", f"expected {{QUALITY: NAME}}, got {cut(raw)}")
+    out: dict[int, str] = {}
+    for k, v in raw.items():
+        if not isinstance(k, str) or re.fullmatch("[1-9][0-9]{0,5}", k) is None:
+            raise archive.error("game_state.qualities", f"expected a quality 1.., got {cut(k)}")
+        out[int(k)] = _name(archive, f"game_state.qualities.{k}", v)
+    return out
+
+
 def check_items(archive: Archive) -> None:
     """Raises a one-line ProfileError on an item input no rule can read."""
+    read_qualities(archive)
     for m in archive.roster:
         if "items" in m.state:
             _counts(archive, f"roster {cut(m.name)}.state.items", m.state["items"], empty=True)

@@ -18,6 +18,7 @@ from gamestate.profiles.inputs import (
     Field,
     Shape,
     integer,
+    keyed,
     list_of,
     spec,
     table_of,
@@ -35,6 +36,7 @@ __all__ = [
 ]
 
 ITEM = Shape("an item's name", {"type": "string", "pattern": r"\S", "maxLength": 200})
+PERSON = Shape("a player's name", {"type": "string", "pattern": r"\S", "maxLength": 200})
 HEX = Shape(
     "a hex [x, y, z] (rule 5.1's coordinate)",
     {
@@ -89,17 +91,17 @@ ITEM_ACTION_FIELDS: tuple[Field, ...] = (
     spec("lake", HEX),
     spec("rod", ITEM),
     spec("item", ITEM),
-    spec("with", ITEM),
+    spec("with", PERSON),
     spec("gives", COUNTS),
     spec("gets", COUNTS),
     spec("hex", HEX),
     spec("feature", ITEM),
     spec("quality", QUALITY),
-    spec("name", ITEM),
+    spec("name", Shape("a quality's name", dict(ITEM.schema))),
 )
 """Fields of the item actions (``fish``: lake?, rod?; ``craft``/``use``: item; ``trade``:
 with, gives, gets; ``destroy feature``: hex, feature; ``name quality``: quality, name)."""
-ITEM_DRAW_FIELDS: tuple[Field, ...] = (spec("player", ITEM),)
+ITEM_DRAW_FIELDS: tuple[Field, ...] = (spec("player", PERSON),)
 
 
 def fields_beyond(fields: tuple[Field, ...]) -> tuple[Field, ...]:
@@ -110,14 +112,17 @@ def fields_beyond(fields: tuple[Field, ...]) -> tuple[Field, ...]:
 
 SOME = Shape("item -> a count 1.., at least one", {**COUNTS.schema, "minProperties": 1})
 ITEM_EVENT_FIELDS: dict[str, tuple[Field, ...]] = {
-    kind: (spec("player", ITEM, True), spec("items", SOME, True)) for kind in sorted(ITEM_EVENTS)
+    kind: (spec("player", PERSON, True), spec("items", SOME, True)) for kind in sorted(ITEM_EVENTS)
 }
 ITEM_STATE: tuple[Field, ...] = (
     spec("items", HELD),
     spec("quality_score", integer(0, what="S, the quality score")),
 )
 ITEM_GAME_STATE: tuple[Field, ...] = (
-    spec("qualities", table_of(ITEM, "quality")),
+    spec(
+        "qualities",
+        keyed(table_of(Shape("a name", dict(ITEM.schema)), "quality"), "^[1-9][0-9]{0,5}$"),
+    ),
     spec("unnamed_qualities", list_of(QUALITY)),
 )
 
@@ -126,7 +131,7 @@ _NEEDS: dict[str, dict[str, Shape]] = {
     "forage": {},
     "craft": {"item": ITEM},
     "use": {"item": ITEM},
-    "trade": {"with": ITEM},
+    "trade": {"with": PERSON},
     "destroy feature": {"hex": HEX, "feature": ITEM},
     "name quality": {"quality": QUALITY, "name": ITEM},
 }

@@ -23,7 +23,12 @@ from gamestate.profiles.infinite_nomic import item_clauses as said
 from gamestate.profiles.infinite_nomic.books import Books
 from gamestate.profiles.infinite_nomic.crafting import RECIPE_TEXT, RECIPES
 from gamestate.profiles.infinite_nomic.item_acts import Acts, effect_text
-from gamestate.profiles.infinite_nomic.item_checks import ITEM_ACTIONS, ITEM_DRAWS, ITEM_EVENTS
+from gamestate.profiles.infinite_nomic.item_checks import (
+    ITEM_ACTIONS,
+    ITEM_DRAWS,
+    ITEM_EVENTS,
+    read_qualities,
+)
 from gamestate.profiles.infinite_nomic.items import (
     QUALITY_NAMES,
     Inventory,
@@ -52,6 +57,7 @@ class Items(Acts):
             if m.player and isinstance(held, Mapping):
                 self.held[m.name] = Inventory.of({str(k): int(v) for k, v in held.items()})
         self.pending_events = [e for e in archive.events if e.type in ITEM_EVENTS]
+        self.named = {q: n for q, n in read_qualities(archive).items() if QUALITY_NAMES.get(q) != n}
         self.leaves = sorted(
             (end, name)
             for name, spans in books.reputation.membership.spans.items()
@@ -62,7 +68,7 @@ class Items(Acts):
         self.draw_events = [
             e for e in archive.events if e.type == "draw" and e.get("what") in ITEM_DRAWS
         ]
-        self.used = bool(self.held or self.pending_events) or any(
+        self.used = bool(self.held or self.pending_events or self.named) or any(
             e.type == "action" and e.get("action") in ITEM_ACTIONS for e in archive.events
         )
         """Whether the game has any item at all (else ``state`` reports as before)."""

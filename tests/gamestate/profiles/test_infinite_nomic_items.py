@@ -612,6 +612,17 @@ def test_grants_revokes_and_a_leaving_players_items() -> None:
 # 7.3.2.1 - naming qualities.
 
 
+def test_qualities_named_before_the_archive_began() -> None:
+    raw = data([], events=[])
+    raw["game_state"] = {"qualities": {"8": "Octarine"}}
+    archive = archive_from_dict(raw, source="test.json")
+    rules = Items(archive, Books.from_archive(archive, read_rules(archive), at(NEXT_TUE)))
+    w = world(**LAKE_EAST)
+    act(rules, w, TUE, "fish", [{"fish": "Goldfish", "rolls": [2] * 9 + [1]}])  # quality 10
+    assert rules.game_state()["unnamed_qualities"] == [9]
+    assert act(rules, w, TUE, "name quality", quality=8, name="Eight")["allowed"] is False
+
+
 def test_naming_the_qualities_below_a_catch() -> None:
     rules, w = items_game(), world(**LAKE_EAST)
     act(rules, w, TUE, "fish", [{"fish": "Goldfish", "rolls": [2] * 8 + [1]}])  # quality 9
@@ -782,6 +793,11 @@ AGREE = {
     ),
     "items held in words": _set(("roster", 0, "state"), {"items": {"Wood": "two"}}),
     "no items held": _set(("roster", 0, "state"), {"items": {"Wood": 0}}),
+    "quality 8 named": _set(("game_state", "qualities"), {"8": "Octarine"}),
+    "quality 0 named": _set(("game_state", "qualities"), {"0": "Zero"}),
+    "quality ² named": _set(("game_state", "qualities"), {"²": "Square"}),
+    "quality 8 named blank": _set(("game_state", "qualities"), {"8": " "}),
+    "qualities a list": _set(("game_state", "qualities"), ["Garbage"]),
 }
 
 
