@@ -130,9 +130,10 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
     ]
     lines.extend(report.rules_lines)  # BlogNomic's Ruleset in force, as `status` says it
     if report.game_end:
+        winner = report.game_end.get("winner")
+        won = f"{winner} wins" if winner else "no winner"
         lines.append(
-            f"GAME OVER: {report.game_end.get('winner')} wins on {report.game_end.get('day')} "
-            f"({report.game_end.get('condition')})"
+            f"GAME OVER: {won} on {report.game_end.get('day')} ({report.game_end.get('condition')})"
         )
     for warning in report.warnings:
         lines.append(f"warning: {warning}")
