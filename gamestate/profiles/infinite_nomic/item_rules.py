@@ -208,17 +208,20 @@ class Items(Acts):
         e = turn.event
         other = str(e.get("with"))
         gives, gets = _items(e.get("gives")), _items(e.get("gets"))
+        terms = f"{who} gives {count_text(gives)} to {other} for {count_text(gets)}"
+        if other == who:
+            return self.no(f"{terms}: a trade is between two players", said.TRADE)
         match = None
         for i, (first, by, to, g1, g2) in enumerate(self.consents):
             if by == other and to == who and g1 == gets and g2 == gives:
                 if e.at - first <= SEVEN_DAYS:
                     match = i
                     break
-        terms = f"{who} gives {count_text(gives)} to {other} for {count_text(gets)}"
         if match is None:
             self.consents.append((e.at, who, other, gives, gets))
             return self.yes(f"consents: {terms}; waits for {other}'s consent", said.TRADE)
-        first = self.consents.pop(match)[0]
+        first = self.consents[match][0]
+        # A trade that cannot take place leaves the first consent standing.
         for name in (who, other):
             if not self.books.is_reputable(name, e.at):
                 return self.no(f"{terms}: {name} is not reputable", said.TRADE_REPUTABLE)
@@ -226,14 +229,18 @@ class Items(Acts):
             missing = self._inv(name).missing(items)
             if missing:
                 return self.no(f"{terms}: {name} lacks {count_text(missing)}", said.TRADE)
+        del self.consents[match]
         self._inv(who).lose(gives)
         self._inv(other).lose(gets)
         self._inv(who).gain(gets)
         self._inv(other).gain(gives)
         when = f"{format_time(first)}, {_days(e.at - first)} before"
-        return self.yes(
-            f"{terms}: both consented (first at {when})", said.TRADE, lost=gives, gained=gets
+        out = self.yes(f"{terms}: both consented (first at {when})", said.TRADE)
+        out["effect"] = (
+            f"{who}: {effect_text(lost=gives, gained=gets) or 'nothing'}; "
+            f"{other}: {effect_text(lost=gets, gained=gives) or 'nothing'}"
         )
+        return out
 
 
 def _items(value: Any) -> dict[str, int]:

@@ -526,6 +526,24 @@ def test_a_trade_needs_the_same_terms_and_the_items() -> None:
     assert short["allowed"] is False and "Dee lacks 1 Steel" in short["reason"]
 
 
+def test_a_trade_that_cannot_take_place_leaves_the_first_consent() -> None:
+    rules, w = items_game(items={"Ann": {"Wood": 1}}), world()
+    act(rules, w, TUE, "trade", **consent("Ben", "Ann", {"Gold": 1}, {"Wood": 1}))
+    short = act(rules, w, TUE, "trade", **consent("Ann", "Ben", {"Wood": 1}, {"Gold": 1}))
+    assert short["allowed"] is False and "Ben lacks 1 Gold" in short["reason"]
+    rules.held["Ben"] = Inventory.of({"Gold": 1})
+    later = act(rules, w, NEXT_TUE, "trade", **consent("Ann", "Ben", {"Wood": 1}, {"Gold": 1}))
+    assert later["allowed"] is True and "both consented" in later["reason"]
+    assert later["effect"] == "Ann: loses 1 Wood; gains 1 Gold; Ben: loses 1 Gold; gains 1 Wood"
+    assert (rules.inventory("Ann"), rules.inventory("Ben")) == ({"Gold": 1}, {"Wood": 1})
+
+
+def test_a_trade_is_between_two_players() -> None:
+    rules = items_game(items={"Ann": {"Wood": 1}})
+    result = act(rules, world(), TUE, "trade", **consent("Ann", "Ann", {"Wood": 1}, {}))
+    assert (result["allowed"], result["clause"]) == (False, TRADE)
+
+
 def test_only_reputable_players_trade() -> None:
     members = [
         {
