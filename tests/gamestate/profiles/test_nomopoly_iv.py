@@ -771,7 +771,8 @@ def test_the_example_gives_its_results() -> None:
     assert (
         allowed
         == [True, False]
-        + [True] * 4  # a Refinery, Research, a Duck Pond, Fertile Season
+        + [True, False]  # a Refinery; a second on its square ("only one Refinery")
+        + [True] * 3  # Research, a Duck Pond, Fertile Season
         + [True, True, False]
         + [True] * 6
         + [True]  # Ben's Uncharged Soul Gem, without a Ghost
