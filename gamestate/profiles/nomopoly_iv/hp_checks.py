@@ -5,8 +5,9 @@
   (hit points 1..Max HP: "A unit/building may never have its HP higher than its Max HP");
 - ``game_state.board`` (:mod:`.geometry`) and ``game_state.unit_stats``
   (:mod:`.hitpoints`);
-- a command's ``target_unit`` (a unit's name) and ``hit`` (true or false); an action's
-  ``target_unit``, ``targets`` (unit names) and ``hit`` (true, false or unit names).
+- a command's ``square`` (1..10000), ``target_unit`` (a unit's name) and ``hit`` (true or
+  false); an action's ``target_unit``, ``targets`` (unit names) and ``hit`` (true, false
+  or unit names).
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ def _units(archive: Archive, stats: object) -> None:
                 )
 
 
+def _is_square(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10_000
+
+
 def _names(value: object) -> bool:
     return isinstance(value, list) and all(unit_type(v) is not None for v in value)
 
@@ -49,6 +54,12 @@ def _event(archive: Archive, e: Event) -> None:
     target = e.get("target_unit")
     if target is not None and unit_type(target) is None:
         raise archive.error(f"{where}.target_unit", f"unknown unit {target!r:.40}")
+    square = e.get("square")
+    if e.type == "command" and square is not None and not _is_square(square):
+        # A Move's destination, a Bombard's target, else the unit's own square.
+        raise archive.error(
+            f"{where}.square", f"expected a square number 1..10000, got {square!r:.40}"
+        )
     hit = e.get("hit")
     if e.type == "command" and hit is not None and not isinstance(hit, bool):
         raise archive.error(f"{where}.hit", "expected true or false (the 1 in N draw)")

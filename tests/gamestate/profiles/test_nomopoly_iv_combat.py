@@ -845,3 +845,48 @@ def test_the_example_plays_squares_and_hit_points() -> None:
     assert dee["Warrior#2"] == (45, 30)  # an SCV now: ceil(40 * 37 / 50)
     assert report.state["Ann"]["items"]["Charged Soul Gem"] == 1  # the kill beside her
     assert report.state["Dee"]["experience"] == 15 + 5
+
+
+@pytest.mark.parametrize(
+    "event, words",
+    [
+        pytest.param(cmd(T0, "Ann", "Move", "SCV#1", square=0), "square", id="a Move to square 0"),
+        pytest.param(cmd(T0, "Ann", "Move", "SCV#1", square=True), "square", id="a Move to true"),
+        pytest.param(
+            cmd(T0, "Ann", "Move", "SCV#1", square="x" * 5000), "square", id="a Move to words"
+        ),
+        pytest.param(
+            cmd(T0, "Ann", "Attack", "SCV#1", target_unit="x" * 5000),
+            "unknown unit",
+            id="a target of 5,000 characters",
+        ),
+        pytest.param(
+            cmd(T0, "Ann", "Attack", "SCV#1", hit="maybe"), "hit", id=f"{hc.ATTACK_LESS}: maybe"
+        ),
+        pytest.param(
+            act(T0, "Ann", "use Fire Flower", targets="SCV#1"),
+            "targets",
+            id="a Fire Flower's targets a name",
+        ),
+        pytest.param(
+            act(T0, "Ann", "use Fire Flower", targets=["SCV#1"], hit="x" * 5000),
+            "hit",
+            id="a Fire Flower's draw in words",
+        ),
+    ],
+)
+def test_junk_events_are_one_line_cut_short(event: dict[str, Any], words: str) -> None:
+    with pytest.raises(ProfileError) as err:
+        PROFILE.check(archive_from_dict(game(T0, {"Ann": {}}, [event])))
+    text = str(err.value)
+    assert "\n" not in text and words in text and len(text) < 300
+
+
+def test_a_target_named_by_a_long_owner_is_refused_in_one_short_line() -> None:
+    data = two(
+        {"Musketeer#1": {"square": 1, "hp": 80}},
+        {},
+        [cmd(T0, "Ann", "Attack", "Musketeer#1", target_unit="Fort#1", target="x" * 5000)],
+    )
+    reason = run(data, NOW).actions[0]["reason"]
+    assert "x" * 41 not in reason and len(reason) < 200

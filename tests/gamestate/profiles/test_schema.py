@@ -283,6 +283,15 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         "a Warrior's speed given": _set(("game_state", "unit_stats"), {"Warrior": {"speed": 8}}),
         "a Dragon's values": _set(("game_state", "unit_stats"), {"Dragon": {"attack": 8}}),
         "a Mesmer of 0 Max HP": _set(("game_state", "unit_stats"), {"Mesmer": {"max_hp": 0}}),
+        "a Move to square 0": _event(
+            type="command", player="Ann", command="Move", unit="SCV#1", square=0
+        ),
+        "a Move to square true": _event(
+            type="command", player="Ann", command="Move", unit="SCV#1", square=True
+        ),
+        "a Move to square 7": _event(
+            type="command", player="Ann", command="Move", unit="SCV#1", square=7
+        ),
         "an attack's draw maybe": _event(
             type="command", player="Ann", command="Attack", unit="SCV#1", hit="maybe"
         ),
