@@ -83,7 +83,14 @@ def players(report: Report) -> str:
     """The Players page: each player's values, no square for the invisible."""
     from wikibot.wiki.pages.profile_pages import _players
 
-    hidden = _invisible(invisible_spans(report), report.now)
+    hidden = _invisible(invisible_spans(report), report.now) | {
+        str(e.get("player"))
+        for e in report.game_state.get("enchantments") or ()
+        if isinstance(e, dict)
+        and e.get("enchantment") == "invisible"
+        and isinstance(e.get("until"), str)
+        and report.now < _time(e["until"])
+    }
     state = {
         name: (
             {**values, "square": HIDDEN_SQUARE} if name in hidden and "square" in values else values
