@@ -890,3 +890,13 @@ def test_a_target_named_by_a_long_owner_is_refused_in_one_short_line() -> None:
     )
     reason = run(data, NOW).actions[0]["reason"]
     assert "x" * 41 not in reason and len(reason) < 200
+
+
+def test_the_fire_flowers_newest_wording_is_read() -> None:
+    # The seed keeps its proposals newest first: the wording read (hc.FIRE_FLOWER) comes
+    # before "5 * the player's level", which comes before the first "lose 10 hit points".
+    seed = " ".join((SEED / "002_580ae568df44c2a3.txt").read_text(encoding="utf-8").split())
+    newest = seed.index(hc.FIRE_FLOWER)
+    middle = seed.index("all units on the same square as the player lose (5 * the player's level)")
+    first = seed.index("All units on the square occupyed by the player lose 10 hit points")
+    assert newest < middle < first
