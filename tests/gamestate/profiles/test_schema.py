@@ -258,6 +258,24 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         "retracted at noon": _set(("matters", 0, "retracted_at"), "noon"),
         "buy requests without a price": _set(("game_state", "buy_requests"), [{"item": "Coin"}]),
         "the Ducky on square 0": _set(("game_state", "rber_ducky"), 0),
+        # Forts, teleporters, ? Boxes (issue 28's audit).
+        "a Fort built named Fort#2": _event(
+            type="action", player="Ann", action="build a Fort", new="Fort#2"
+        ),
+        "a Fort built named Wall#1": _event(
+            type="action", player="Ann", action="build a Fort", new="Wall#1"
+        ),
+        "a Teleporter's owner a number": _event(
+            type="action", player="Ann", action="use Teleporter", square=3, owner=7
+        ),
+        "a Teleporter of Ben's": _event(
+            type="action", player="Ann", action="use Teleporter", square=3, owner="Ben"
+        ),
+        "a Teleport's owner a list": _event(
+            type="command", player="Ann", command="Teleport", unit="SCV#1", owner=["Ben"]
+        ),
+        "a box removed from square 0": _event(type="draw", what="box removed", result=0),
+        "a box removed from square 4": _event(type="draw", what="? Box removed", result=4),
         # Units' squares and hit points.
         "an SCV at 0 hp": _set(("roster", 1, "state", "units"), {"SCV#1": {"hp": 0}}),
         "an SCV at its Max HP, on square 3": _set(
