@@ -886,3 +886,18 @@ def test_item_junk_is_a_report_or_one_line(events: list[dict[str, Any]]) -> None
     except ProfileError as exc:
         message = str(exc)
         assert "\n" not in message and len(message) < 600
+
+
+def test_an_archive_of_grants_alone_reports_its_items() -> None:
+    events = [{"at": TUE, "type": "grant", "player": "Ann", "items": {"Wood": 2}}]
+    archive = archive_from_dict(data([], events=events), source="test.json")
+    result = PROFILE.evaluate(archive, at(NEXT_TUE), None)
+    assert [(a["action"], a["effect"]) for a in result.actions] == [("grant", "gains 2 Wood")]
+    assert result.state["Ann"]["items"] == {"Wood": 2}
+
+
+def test_an_archive_with_no_items_reports_as_before() -> None:
+    archive = archive_from_dict(data([], events=[]), source="test.json")
+    result = PROFILE.evaluate(archive, at(NEXT_TUE), None)
+    assert result.state["Ann"] == {"player": True, "reputable": True}
+    assert "qualities" not in result.game_state and result.actions == []
