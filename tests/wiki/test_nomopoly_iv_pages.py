@@ -93,3 +93,59 @@ def test_no_squares_resources_are_shown_publicly() -> None:
     assert "$1000" not in everything and "$750" not in everything
     assert f"square 30's resources {HIDDEN_AMOUNT}" in everything
     assert "$250 mined" in everything  # Ben's money, not the square's amount
+
+
+def test_the_example_history_as_other_players_see_it() -> None:
+    """The example's scheduled events and History: the Duck Pond's square's amount, Ben's
+    jump while invisible and Empathy (on Ben's Mesmer) are not shown."""
+    import json
+    from pathlib import Path
+
+    from wikibot.wiki.pages.nomopoly_iv_pages import due
+
+    root = Path(__file__).resolve().parents[2]
+    data = json.loads((root / "wikibot" / "examples" / "nomopoly-iv.json").read_text("utf-8"))
+    report = get_profile("nomopoly-iv").evaluate(
+        archive_from_dict(data),
+        parse_time(data["demo"]["now"], "t"),
+        parse_time("2006-10-27T00:00:00Z", "t"),
+    )
+    pond = next(d["event"] for d in report.due if "Duck Pond on square 30" in d["event"])
+    assert "square 30's resources $0 -> $137" in pond
+    page = due(report)
+    assert "square 30's resources $0 -> $137" not in page
+    assert f"square 30's resources {HIDDEN_AMOUNT}" in page
+    history = page.split("== History ==")[1]
+    assert "2006-10-30T10:30:00Z || Ben || jump" not in history  # while invisible
+    assert "2006-10-27T06:10:00Z || Ann || jump" in history  # Ann was not invisible
+    assert "|| Empathy ||" not in history and "Empathy:" not in history
+    assert any(a["action"] == "Empathy" for a in report.actions)  # the Admin's view keeps it
+    assert "Warrior#1 (Dee) 50 -> 40 hp" in history  # the damage, not its source
+
+
+@pytest.mark.parametrize(
+    ("landed_at", "hidden"),
+    [
+        pytest.param(LAST_SECOND, True, id=f"{clauses.INVISIBLE}: a pie in the last second"),
+        pytest.param(OVER, False, id=f"{clauses.GHOST}: a pie at the third day's instant"),
+    ],
+)
+def test_a_pie_does_not_show_where_it_pushed_an_invisible_player(
+    landed_at: str, hidden: bool
+) -> None:
+    from wikibot.wiki.pages.nomopoly_iv_pages import due
+
+    data = game(
+        T0,
+        {"Ann": {"items": {"Ghost": 1}, "square": 10, "money": 100}},
+        [action(T0, "Ann", "use Ghost"), {"at": landed_at, "type": "ducky", "roll": 6}],
+        rber_ducky=4,
+    )
+    report = get_profile("nomopoly-iv").evaluate(
+        archive_from_dict(data), parse_time("2024-06-07T00:00:00Z", "t"), parse_time(T0, "t")
+    )
+    event = next(d["event"] for d in report.due if "hit by a pie" in d["event"])
+    assert "Ann hit by a pie: -$10, pushed to square 11" in event
+    row = next(line for line in due(report).splitlines() if "hit by a pie" in line)
+    assert ("pushed to square 11" not in row) is hidden
+    assert "the Rber Ducky moves 6 to square 10" in row  # the Ducky is no one's secret

@@ -325,6 +325,8 @@ SHOP_OF_TERROR = "Any player who occupies this square may perform any of the fol
 # A square's resources (see :mod:`.resources`) and what an invisible player hides.
 __all__ += [
     "DUCK_POND",
+    "EMPATHY_SEEN",
+    "EMPATHY_SOURCE",
     "FERTILE_SEASON",
     "INVISIBLE",
     "MINE",
@@ -385,4 +387,12 @@ INVISIBLE = (
     "A player that is invisible does not have his location shown to other players, and any "
     "time an invisible player performs an action that would result in him moving to another "
     "square, this action will not show up on the History page."
+)
+EMPATHY_SEEN = (
+    "Whether or not a unit is enchanted by Empathy is visible only to the owner of the enchanted "
+    "unit."
+)
+EMPATHY_SOURCE = (
+    "The Warrior sustains 5 damage, but the owner of the Warrior does not see the source of the "
+    "damage."
 )

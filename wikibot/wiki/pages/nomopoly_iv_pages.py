@@ -12,6 +12,11 @@ its pages follow the rules of what a player sees:
   move they made while invisible (for good: the rule hides the action, not only the
   square), and in what else it shows of them at such an instant their own square (the
   action's ``hidden_squares``) is left out.
+- :data:`~gamestate.profiles.nomopoly_iv.clauses.EMPATHY_SEEN` and
+  :data:`~gamestate.profiles.nomopoly_iv.clauses.EMPATHY_SOURCE` ("the owner of the
+  Warrior does not see the source of the damage"): the History leaves out each Empathy
+  command (its row would show the enchantment) and, in an attack it answered, the words
+  naming Empathy; the attacker's lost hit points stay.
 - :data:`~gamestate.profiles.nomopoly_iv.clauses.RESOURCES_SEEN`: "A player will only be
   able to see the amount of resources in a square if he occupies that square or owns a
   unit or building in that square." A public page is no one's: it shows no square's
@@ -33,6 +38,7 @@ __all__ = ["due", "invisible_spans", "players"]
 HIDDEN_SQUARE = "(not shown: invisible)"
 HIDDEN_AMOUNT = "(seen only by those on the square)"
 _LEVEL = re.compile(r"(square \d+'s resources) \$-?\d+ -> \$-?\d+")
+_EMPATHY = re.compile(r"Empathy: [^,;(]+ damaged for the same amount \(“[^”]*”\)(?:, |; )?")
 _SQUARE = re.compile(r"\bsquare \d+\b(?!')")
 
 
@@ -118,7 +124,9 @@ def due(report: Report) -> str:
         invisible = a.get("invisible") is True
         if invisible and a.get("moves"):
             continue  # "this action will not show up on the History page"
-        reason = _public(str(a.get("reason", "")))
+        if a.get("action") == "Empathy":
+            continue  # "visible only to the owner of the enchanted unit"
+        reason = _EMPATHY.sub("", _public(str(a.get("reason", ""))))
         for square in a.get("hidden_squares", ()) if invisible else ():
             reason = re.sub(rf"\bsquare {int(square)}\b(?!')", f"square {HIDDEN_SQUARE}", reason)
         rows.append(
