@@ -78,7 +78,7 @@ def ballots_for(
     for i, vote in enumerate(matter.votes):
         if vote.at > now:
             continue
-        record = f"matter {matter.id} vote {i} by {cut(vote.voter)!r}"
+        record = f"matter {cut(matter.id)} vote {i} by {cut(vote.voter)!r}"
         if vote.op != "cast" or vote.value not in VOTE_VALUES:
             continue  # refused by check(); never counted
         if vote.at < matter.posted_at:
@@ -122,7 +122,7 @@ def spend_reserves(
         amount = max(0, min(b.spend, held[b.voter], cap))
         if amount < b.spend:
             warn(
-                f"matter {b.matter} vote by {cut(b.voter)!r}",
+                f"matter {cut(b.matter)} vote by {cut(b.voter)!r}",
                 f"asks to spend {b.spend} VotesInReserve; holds {held[b.voter]}, may spend"
                 f" at most {cap} on one vote at level {standings[b.voter].level}:"
                 f" spends {amount}",

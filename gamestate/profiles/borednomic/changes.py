@@ -96,6 +96,10 @@ class Prices:
             amount = value
         return amount
 
+    def current(self) -> dict[str, int]:
+        """Every sum as it stands (``game_state.prices``)."""
+        return {name: self[name] for name in PRICES}
+
     def set(self, name: str, amount: int, moment: datetime, matter: str) -> None:
         self.changes[name].append((moment, amount))
         self.by[name] = matter

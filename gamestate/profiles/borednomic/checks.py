@@ -85,7 +85,7 @@ def check_archive(archive: Archive) -> list[str]:
                 f' ("{clauses.ADMIN_NOT_PLAYER}")'
             )
     for m in archive.matters:
-        where = f"matter {m.id}"
+        where = f"matter {cut(m.id)}"
         for key, value in (("class", m.cls), ("ruling", m.ruling), ("deleted_at", m.deleted_at)):
             if value is not None:
                 raise archive.error(where, f"{key!r} has no meaning in BoredNomic proposals")
@@ -106,7 +106,7 @@ def check_archive(archive: Archive) -> list[str]:
             if not isinstance(by, str) or not by.strip():
                 raise archive.error(record, f"'by' must name the Admin, got {_show(by)}")
             if e.at < matter.posted_at:
-                raise archive.error(record, f"the {what} is dated before {matter.id} was made")
+                raise archive.error(record, f"the {what} is dated before {cut(matter.id)} was made")
         elif e.type in ("add_square", "set_price") and (
             e.type == "set_price" or e.get("matter") is not None
         ):

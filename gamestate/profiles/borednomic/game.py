@@ -196,7 +196,7 @@ class _Game:
             if e.at >= closes_at:
                 self.warn(
                     record,
-                    f"recorded {self.local(e.at)}, after voting on {matter_id} closed"
+                    f"recorded {self.local(e.at)}, after voting on {cut(matter_id)} closed"
                     f" {self.local(closes_at)}; the veto is ignored",
                     clauses.VETO,
                 )
@@ -252,9 +252,9 @@ class _Game:
         """None if proposal ``matter_id`` was accepted by ``at``, else why not (8.4)."""
         outcome = self.outcomes.get(matter_id)
         if outcome is None or outcome.outcome == "open":
-            return f"{matter_id} has not been accepted by {self.local(at)}"
+            return f"{cut(matter_id)} has not been accepted by {self.local(at)}"
         if outcome.outcome != "accepted":
-            return f"{matter_id} is {outcome.outcome}"
+            return f"{cut(matter_id)} is {outcome.outcome}"
         return None
 
     # Proposals (8, 9.2, 10).
@@ -307,11 +307,11 @@ class _Game:
         kept.append(m)
         if is_admin:
             clause = clauses.ADMIN_ONLY_PROPOSAL
-            why = f"the Admin sent {m.id} later that week; the last one sent is the proposal"
+            why = f"the Admin sent {cut(m.id)} later that week; the last one sent is the proposal"
         else:
             clause = clauses.TWO_PROPOSALS
             why = (
-                f"{author} sent {m.id} later that week with no PropositionsInReserve to"
+                f"{author} sent {cut(m.id)} later that week with no PropositionsInReserve to"
                 f" spend; only the last {limit} sent are considered"
             )
         self.outcomes[old.id] = Outcome("not considered", clause, why, None, {})

@@ -126,6 +126,7 @@ class BoredNomic(BaseProfile):
             **archive.game_state,
             "paused": played.paused,
             "board": [square.as_dict() for square in eco.board.squares],
+            "prices": eco.prices.current(),
         }
         if eco.admin is not None:
             game_state["admin"] = {"name": eco.admin, "money": eco.admin_money}

@@ -47,7 +47,7 @@ def send_back(game: _Game, e: Event, considered: dict[str, list[Matter]]) -> Non
     if e.at >= closes_at:
         game.warn(
             record,
-            f"recorded {game.local(e.at)}, after voting on {matter.id} closed"
+            f"recorded {game.local(e.at)}, after voting on {cut(matter.id)} closed"
             f" {game.local(closes_at)}; the send-back is ignored",
             clause,
         )
@@ -56,7 +56,9 @@ def send_back(game: _Game, e: Event, considered: dict[str, list[Matter]]) -> Non
     if matter not in kept:
         earlier = game.outcomes.get(matter.id)
         was = earlier.outcome if earlier is not None else "not before the Admin"
-        game.warn(record, f"{matter.id} is already {was}; the send-back changes nothing", clause)
+        game.warn(
+            record, f"{cut(matter.id)} is already {was}; the send-back changes nothing", clause
+        )
         return
     kept.remove(matter)
     reason = e.get("reason")
@@ -66,11 +68,11 @@ def send_back(game: _Game, e: Event, considered: dict[str, list[Matter]]) -> Non
     else:
         why = f"sent back to {matter.author} by {by} {game.local(e.at)}{said}"
     game.outcomes[matter.id] = Outcome(word, clause, why, None, {})
+    done = "judged not a proposal" if word == "invalid" else "sent back"
     for i, vote in enumerate(matter.votes):
         if vote.at <= game.now:
             game.warn(
-                f"matter {matter.id} vote {i} by {cut(vote.voter)!r}",
-                f"{matter.id} was {'judged not a proposal' if word == 'invalid' else 'sent back'};"
-                " the vote is ignored",
+                f"matter {cut(matter.id)} vote {i} by {cut(vote.voter)!r}",
+                f"{cut(matter.id)} was {done}; the vote is ignored",
                 clause,
             )

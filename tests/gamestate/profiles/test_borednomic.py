@@ -915,10 +915,15 @@ def test_state_has_every_player_and_not_the_admin() -> None:
         "propositions_in_reserve": 0,
         **WHOLE_STATE,
     }
-    assert {k: v for k, v in result.game_state.items() if k != "board"} == {
+    assert {k: v for k, v in result.game_state.items() if k not in ("board", "prices")} == {
         "paused": False,
         "admin": {"name": "The T", "money": 0},
     }
+    # No proposal has changed a sum: the seed's own (13.1 $200, 12.7 $250 ...).
+    assert (result.game_state["prices"]["Go"], result.game_state["prices"]["hit point"]) == (
+        200,
+        250,
+    )
     assert len(result.game_state["board"]) == 20
     assert (result.profile, result.now, result.since) == ("borednomic", at(TUE), None)
 

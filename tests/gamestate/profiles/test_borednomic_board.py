@@ -834,6 +834,17 @@ def test_the_example_plays_the_board_game() -> None:
     assert result.state["Ann"]["owns"] == [5, 8] and result.state["Cy"]["money"] == 260
     assert result.game_state["admin"] == {"name": "The T", "money": 4}
     assert result.state["Dee"]["hit_points"] == 90 and result.state["Dee"]["money"] == 7500
+    assert result.game_state["prices"] == {
+        "Go": 200,
+        "square": 25,
+        "hen": 3000,
+        "egg": 1000,
+        "ticket": 100,
+        "hit point": 225,
+        "Gladius": 50,
+        "Robe": 50,
+        "right answer": 100,
+    }
     assert [s["name"] for s in result.game_state["board"][20:]] == ["The Arena", "The Inquisition"]
     assert result.winners == [] and result.game_end is None
 
@@ -859,10 +870,23 @@ def _record(draw: st.DrawFn) -> dict[str, Any]:
                 "trade",
                 "add_square",
                 "name_rejected",
+                "send_back",
+                "set_price",
+                "turn_order",
             ]
         )
     )
     who, when = draw(_WHO), draw(_WHEN)
+    matter = draw(st.sampled_from(["p1", "p2", 3, None]))
+    if kind == "send_back":
+        rule = draw(st.sampled_from(["8.1", "8.2", "9"]))
+        return {"at": when, "type": kind, "matter": matter, "by": who, "rule": rule}
+    if kind == "set_price":
+        price = draw(st.sampled_from(["Go", "hen", "hit point", "square", "x"]))
+        amount = draw(st.integers(-1, 5000))
+        return {"at": when, "type": kind, "matter": matter, "price": price, "amount": amount}
+    if kind == "turn_order":
+        return {"at": when, "type": kind, "players": draw(st.lists(_WHO, max_size=5))}
     if kind in ("turn", "eggs", "combat", "category"):
         other = draw(_WHO)
         result: Any = {
@@ -912,14 +936,21 @@ def _record(draw: st.DrawFn) -> dict[str, Any]:
         "square": draw(st.integers(0, 25)),
         "correct": draw(st.booleans()),
         "name": "Sq",
+        "matter": matter,
+        "question": draw(st.sampled_from(["q1", "q2", 7, None])),
     }
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_record(), max_size=12))
 def test_random_records_give_a_report_or_one_line(events: list[dict[str, Any]]) -> None:
     events.sort(key=lambda e: e["at"])
     data = game(events, Ann={"square": 18, "tickets": 1}, Ben={"owns": [3]})
+    votes = [{"voter": "Ben", "value": "Yay", "at": chi(3, 5)}]
+    data["matters"] = [
+        {"id": "p1", "kind": "proposal", "author": "Ann", "posted_at": chi(3, 1), "votes": votes},
+        {"id": "p2", "kind": "proposal", "author": "Cy", "posted_at": chi(3, 2), "votes": []},
+    ]
     try:
         archive = archive_from_dict(data, source="r.json")
         PROFILE.check(archive)
