@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from typing import Any
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Event
@@ -42,6 +43,7 @@ __all__ = [
     "TARGETED",
     "apply_command",
     "attack_distance",
+    "effects_of",
     "body",
     "gone",
     "place_new",
@@ -132,6 +134,7 @@ def hurt(
     if b.hp is None:
         return [f"{unit} ({owner}) -{amount} hp (its hit points are not recorded)"]
     before, b.hp = b.hp, b.hp - amount
+    books.army.log.append((owner, unit, -amount))
     if b.hp > 0:
         return [f"{unit} ({owner}) {before} -> {b.hp} hp"]
     return [f"{unit} ({owner}) {before} -> {b.hp} hp, destroyed{q(hc.DESTROYED)}"] + destroy(
@@ -143,6 +146,7 @@ def destroy(books: Books, owner: str, unit: str, by: str | None, at: datetime) -
     """The unit leaves the board; the killer's experience; Soul Gems charged nearby."""
     s = books.players[owner]
     books.army.destroyed.add((owner, unit))
+    books.army.log.append((owner, unit, None))
     kind = s.units.pop(unit, "")
     square = s.bodies.pop(unit, Body()).square
     s.scientists.pop(unit, None)
@@ -194,6 +198,7 @@ def heal(books: Books, owner: str, unit: str, amount: int) -> str:
     if b.hp is None or top is None:
         return f"{unit} ({owner}) +{amount} hp (its hit points or Max HP are not recorded)"
     before, b.hp = b.hp, min(b.hp + amount, top)
+    books.army.log.append((owner, unit, b.hp - before))
     capped = f", capped at Max HP{q(hc.NEVER_ABOVE_MAX)}" if before + amount > top else ""
     return f"{unit} ({owner}) {before} -> {b.hp} hp{capped}"
 
@@ -469,3 +474,23 @@ def uncounted(books: Books, who: str, killed: list[str]) -> list[str]:
 def gone(books: Books, who: str, unit: str) -> bool:
     """Was ``unit`` destroyed (by Empathy's answer, say) while its command took effect?"""
     return (who, unit) in books.army.destroyed
+
+
+def effects_of(books: Books, entry: dict[str, Any]) -> None:
+    """The hit points an action changed, into its entry's ``effects`` (2b's ``actions``):
+    ``hit_points`` (owner -> unit -> gained or lost) and ``destroyed`` (owner -> units)."""
+    log, books.army.log = books.army.log, []
+    hp: dict[str, dict[str, int]] = {}
+    destroyed: dict[str, list[str]] = {}
+    for owner, unit, delta in log:
+        if delta is None:
+            destroyed.setdefault(owner, []).append(unit)
+        elif delta:
+            mine = hp.setdefault(owner, {})
+            mine[unit] = mine.get(unit, 0) + delta
+    if hp or destroyed:
+        effects = entry.setdefault("effects", {})
+        if hp:
+            effects["hit_points"] = hp
+        if destroyed:
+            effects["destroyed"] = destroyed

@@ -51,6 +51,7 @@ from gamestate.profiles.nomopoly_iv.checks import (
     draw_what,
 )
 from gamestate.profiles.nomopoly_iv.clauses import SAFECRACKING_GONE as SAFE_GONE
+from gamestate.profiles.nomopoly_iv.combat import effects_of
 from gamestate.profiles.nomopoly_iv.market import DUCKY, apply_ducky
 from gamestate.profiles.nomopoly_iv.one_time import (
     ONE_TIME,
@@ -416,6 +417,7 @@ class _Game:
                 **watch.extras(),
             }
         )
+        effects_of(self.books, self.actions[-1])
 
     def judge(self, e: Event) -> Judged:
         if e.type == "action":

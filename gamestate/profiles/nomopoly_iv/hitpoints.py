@@ -184,6 +184,9 @@ class Army:
     warnings: list[str] = field(default_factory=list)
     destroyed: set[tuple[str, str]] = field(default_factory=set)
     """(owner, name) of each unit and building destroyed in play."""
+    log: list[tuple[str, str, int | None]] = field(default_factory=list)
+    """(owner, name, hit points gained or lost; None: destroyed) since the last action's
+    entry took them (:func:`.combat.effects_of`)."""
 
     @classmethod
     def from_game_state(cls, gs: Mapping[str, Any]) -> Army:

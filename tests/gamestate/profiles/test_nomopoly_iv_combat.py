@@ -900,3 +900,25 @@ def test_the_fire_flowers_newest_wording_is_read() -> None:
     middle = seed.index("all units on the same square as the player lose (5 * the player's level)")
     first = seed.index("All units on the square occupyed by the player lose 10 hit points")
     assert newest < middle < first
+
+
+def test_each_actions_effect_on_hit_points_is_in_its_entry() -> None:
+    import json
+
+    from tests.gamestate.profiles.test_nomopoly_iv import EXAMPLE
+    from wikibot.cli.profile_render import report_to_json
+
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    out = report_to_json(run(data, data["demo"]["now"], data["demo"]["since"]))
+    by_at = {(a["at"], a["player"]): a for a in out["actions"]}
+    empathy = by_at[("2006-10-30T13:30:00Z", "Dee")]
+    assert empathy["effects"]["hit_points"] == {
+        "Ben": {"Mesmer#2": -10},
+        "Dee": {"Warrior#1": -10},
+    }, hc.EMPATHY
+    kill = by_at[("2006-10-30T16:30:00Z", "Dee")]
+    assert kill["effects"]["destroyed"] == {"Ben": ["Warrior#3"]}, hc.DESTROYED
+    repair = by_at[("2006-10-30T19:30:00Z", "Dee")]
+    assert repair["effects"]["hit_points"] == {"Dee": {"Wall#1": 30}}, hc.NEVER_ABOVE_MAX
+    refused = by_at[("2006-10-30T16:00:00Z", "Dee")]
+    assert "hit_points" not in refused.get("effects", {}), hc.SPELL_SHIELD
