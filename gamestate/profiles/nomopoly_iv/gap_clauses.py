@@ -7,7 +7,6 @@ from __future__ import annotations
 __all__ = [
     "BOXES_CREATED",
     "BUILD_A_FORT",
-    "DUCKY_DAYS",
     "FORCE_FIELD_NOT_TELEPORTERS",
     "FORCE_FIELDE",
     "JUMP_NOT_HERE",
@@ -82,8 +81,4 @@ TEN_BOXES = (
     "there are less than 10 ? boxes on the board, a new ? box will be placed on a randomly "
     "selected square that does not contain a ? box, and if at any time there are more than 10 "
     "? boxes on the board, a randomly selected ? box will be removed."
-)
-DUCKY_DAYS = (
-    "The Rber Ducky occupies a square on the board, and will move forward by the roll of a "
-    "6-sided dice every Monday, Wednesday, and Saturday."
 )
