@@ -62,7 +62,7 @@ def _named(draws: tuple[str, ...]) -> list[str]:
     return sorted({*draws, *(a for a, w in DRAW_ALIASES.items() if w in draws)})
 
 
-_SQUARE_KEY = "^[1-9][0-9]{0,4}$"
+_SQUARE_KEY = "^([1-9][0-9]{0,3}|10000)$"
 _RESOURCES = keyed(table_of(integer(0, _BIG, "dollars"), "square"), _SQUARE_KEY)
 """``game_state.resources``: each square's resources as of ``as_of``."""
 _DRAWN = keyed(

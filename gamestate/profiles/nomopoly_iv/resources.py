@@ -340,6 +340,7 @@ def _is_square(key: object) -> bool:
         isinstance(key, str)
         and key.isascii()
         and key.isdigit()
+        and not key.startswith("0")
         and len(key) <= 5
         and _SQUARES[0] <= int(key) <= _SQUARES[1]
     )

@@ -258,6 +258,21 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
         "retracted at noon": _set(("matters", 0, "retracted_at"), "noon"),
         "buy requests without a price": _set(("game_state", "buy_requests"), [{"item": "Coin"}]),
         "the Ducky on square 0": _set(("game_state", "rber_ducky"), 0),
+        "resources on square 0": _set(("game_state", "resources"), {"0": 1000}),
+        "resources on square 01": _set(("game_state", "resources"), {"01": 1000}),
+        "resources on square 10001": _set(("game_state", "resources"), {"10001": 1000}),
+        "resources on square 10000": _set(("game_state", "resources"), {"10000": 1000}),
+        "resources below $0": _set(("game_state", "resources"), {"5": -1}),
+        "resources in words": _set(("game_state", "resources"), {"5": "lots"}),
+        "resources a list": _set(("game_state", "resources"), [1000]),
+        "resources mined to $750": _set(("game_state", "resources"), {"5": 750}),
+        "a resources draw of $1500": _event(type="draw", what="resources", result={"61": 1500}),
+        "a resources draw of $11000": _event(type="draw", what="resources", result={"61": 11000}),
+        "a resources draw of $10000": _event(
+            type="draw", what="random amount of resources", result={"61": 10000}
+        ),
+        "a resources draw of nothing": _event(type="draw", what="resources", result={}),
+        "a resources draw of a number": _event(type="draw", what="resources", result=3000),
         # Forts, teleporters, ? Boxes (issue 28's audit).
         "a Fort built named Fort#2": _event(
             type="action", player="Ann", action="build a Fort", new="Fort#2"
