@@ -40,14 +40,20 @@ class Verdict(Protocol):
 J = TypeVar("J", bound=Verdict)
 
 
+def _over(value: object) -> bool:
+    return isinstance(value, int) and not -LIMIT <= value <= LIMIT
+
+
 def _risky(books: Books, e: Event) -> bool:
-    if any(abs(s.money) > LIMIT for s in books.players.values()):
+    """Could this action move more than :data:`LIMIT` for a player?"""
+    for s in books.players.values():
+        if not -LIMIT <= s.money <= LIMIT or abs(s.level) * _COIN > LIMIT:
+            return True
+    if _over(e.get("price")) or _over(e.get("amount")):
         return True
-    if any(abs(s.level) * _COIN > LIMIT for s in books.players.values()):
-        return True
-    prices = [r.get("price") for r in books.market + books.buy_requests]
-    fields = [e.get(k) for k in ("price", "amount")]
-    return any(isinstance(p, int) and abs(p) > LIMIT for p in prices + fields)
+    return any(_over(r.get("price")) for r in books.market) or any(
+        _over(r.get("price")) for r in books.buy_requests
+    )
 
 
 def within_limit(
@@ -55,19 +61,16 @@ def within_limit(
 ) -> tuple[J, str | None]:
     """The judge's verdict, or ``refuse(reason)`` with the books as they were when the
     action moved more than :data:`LIMIT` for a player; and a warning, if one is due."""
-    before = {n: s.money for n, s in books.players.items()}
+    before = [(s, s.money) for s in books.players.values()]
     saved = copy.deepcopy(books.__dict__) if _risky(books, e) else None
     verdict = judge()
     if not verdict.allowed:
         return verdict, None
-    moved = [
-        (n, s.money - before[n])
-        for n, s in books.players.items()
-        if n in before and abs(s.money - before[n]) > LIMIT
-    ]
+    moved = [(s, s.money - was) for s, was in before if not -LIMIT <= s.money - was <= LIMIT]
     if not moved:
         return verdict, None
-    name, delta = moved[0]
+    who, delta = moved[0]
+    name = next(n for n, s in books.players.items() if s is who)
     word = "gain" if delta > 0 else "lose"
     label = verdict.reason.split(":", 1)[0]
     if saved is None:
