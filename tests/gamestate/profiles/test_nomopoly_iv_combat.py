@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamestate.profiles.archive import archive_from_dict
 from gamestate.profiles.core import ProfileError
@@ -922,3 +924,59 @@ def test_each_actions_effect_on_hit_points_is_in_its_entry() -> None:
     assert repair["effects"]["hit_points"] == {"Dee": {"Wall#1": 30}}, hc.NEVER_ABOVE_MAX
     refused = by_at[("2006-10-30T16:00:00Z", "Dee")]
     assert "hit_points" not in refused.get("effects", {}), hc.SPELL_SHIELD
+
+
+# Junk in the new inputs: a report or one line, never a traceback.
+_value = st.sampled_from(
+    [None, True, 0, 1, 7, 41, -3, "x" * 500, "SCV#1", "Fort#1", "Wall#1", "Mesmer#1", "Ben"]
+    + [[], ["SCV#1"], ["Wall#1", "Fort#1"], {}, {"square": 3}, {"hp": 0}, {"columns": 5}]
+)
+_event = st.fixed_dictionaries(
+    {
+        "at": st.sampled_from(["2024-06-03T10:00:00Z", "2024-06-03T11:00:00Z"]),
+        "type": st.sampled_from(["command", "action"]),
+        "player": st.sampled_from(["Ann", "Ben"]),
+        "command": st.sampled_from(["Move", "Attack", "Bombard", "Repair", "Heal Area", "Empathy"]),
+        "unit": st.sampled_from(["Musketeer#1", "SCV#1", "Wall#1", "Monk#1", "Laser Howitzer#1"]),
+        "action": st.sampled_from(
+            ["use Fire Flower", "use Star Egg", "use Charged Soul Gem", "use Uncharged Soul Gem"]
+        ),
+    },
+    optional={k: _value for k in ("target", "target_unit", "targets", "hit", "square")},
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    events=st.lists(_event, max_size=4),
+    board=st.one_of(st.none(), _value, st.just({"rows": [[1, None], [3, 4]]})),
+    stats=st.one_of(st.none(), _value, st.just({"Warrior": {"attack": 10}})),
+    ann_square=st.sampled_from([None, 1, 2, 6]),
+)
+def test_junk_in_squares_and_hit_points_is_a_report_or_one_line(
+    events: list[dict[str, Any]], board: Any, stats: Any, ann_square: int | None
+) -> None:
+    units = {
+        "Musketeer#1": {"square": 1, "hp": 80},
+        "SCV#1": {"square": 2, "hp": 3},
+        "Wall#1": {"square": 2, "hp": 500},
+        "Monk#1": {"hp": 40},
+        "Laser Howitzer#1": {"square": 6, "hp": 100},
+    }
+    gs = {k: v for k, v in (("board", board), ("unit_stats", stats)) if v is not None}
+    items = {"Fire Flower": 1, "Uncharged Soul Gem": 1, "Charged Soul Gem": 1, "Ghost": 1}
+    data = game(
+        T0,
+        {
+            "Ann": {"square": ann_square, "units": units, "items": items},
+            "Ben": {"square": 2, "units": {"Fort#1": {"square": 2, "hp": 1500}}},
+        },
+        events,
+        **gs,
+    )
+    try:
+        archive = archive_from_dict(data)
+        PROFILE.check(archive)
+        run(data, NOW)
+    except ProfileError as err:
+        assert "\n" not in str(err) and len(str(err)) < 400
