@@ -491,3 +491,13 @@ def test_a_long_name_in_a_reason_is_cut_short(events: list[dict[str, Any]], wher
     assert any("x…" in r for r in reasons)
     assert all(len(r) < 600 for r in reasons)
     assert all(len(w) < 600 for w in result.warnings)
+
+
+def test_a_proposal_sent_back_was_still_made() -> None:
+    """15.1 "If a player does not make a proposal on a turn, that player's
+    PropositionsInReserve increases by 1": Ann made one (sent back), Ben none."""
+    # As of Thursday, once that week's Rule Proposition Period has ended.
+    result = play(with_matters(game([send_back("p1", chi(3, 2))]), ACCEPTED), now=chi(3, 4))
+    assert outcome(result, "p1")[0] == "not considered"
+    assert result.state["Ann"]["propositions_in_reserve"] == 0
+    assert result.state["Ben"]["propositions_in_reserve"] == 1
