@@ -131,6 +131,8 @@ class Generated:
 
     ok: bool
     text: str
+    draw: int | None = None
+    """The ``hex`` draw taken (its event index), kept used even when refused."""
 
 
 def _fill_lakes(world: World, around: Coord, draws: Draws, at: datetime) -> list[str]:
@@ -161,7 +163,7 @@ def generate(world: World, c: Coord, draws: Draws, at: datetime, player: str) ->
     chance = biome_chance(world, c, drawn.biome)
     if chance == 0:
         why = _why_impossible(world, c, drawn.biome)
-        return Generated(False, f"the hex draw gives {show(c)} {drawn.biome}, {why}")
+        return Generated(False, f"the hex draw gives {show(c)} {drawn.biome}, {why}", event.index)
     h = Hex(drawn.biome, drawn.landmark)
     world.hexes[c] = h
     said = [

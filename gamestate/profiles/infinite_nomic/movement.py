@@ -87,7 +87,7 @@ def _arrive(play: Play, player: str, here: Coord, there: Coord) -> list[str]:
     world.positions[player] = there
     said = [f"{player} moves to {show(there)}"]
     if world.is_corrupted(there):
-        said.append(f"{show(there)} is corrupted: " + corrupt(world, here))
+        said.append("moving to a corrupted hex: " + corrupt(world, here))
     return said
 
 
@@ -168,6 +168,8 @@ def traverse(play: Play, player: str, at: datetime, to: Coord) -> dict[str, Any]
         said.append(f"{show(to)} is a Lake: they do not move")
         return _done(play, player, at, "traverse", to, cost, said, words.LAKE_NO_MOVE)
     said += _arrive(play, player, here, to)
+    if world.is_corrupted(to):
+        clause = words.CORRUPT_SPREAD
     blown, wind_clause = _winds(play, player, at)
     if world.biome(to) == DUNES and not _boardwalk(world, to):
         clause = wind_clause
@@ -220,7 +222,8 @@ def scout(play: Play, player: str, at: datetime, hexes: list[Coord]) -> dict[str
         made = generate(world, c, play.draws, at, player)
         if not made.ok:  # the scout does not take place: nothing changes
             play.ap[player] += 1
-            world.hexes, play.draws.used = kept, used
+            world.hexes = kept  # a draw the rules refused stays used
+            play.draws.used = used | ({made.draw} if made.draw is not None else set())
             return refuse(made.text, words.GENERATION)
         said.append(made.text or f"{show(c)} was already generated")
     said.append(f"1 AP spent, {play.ap[player]} left")

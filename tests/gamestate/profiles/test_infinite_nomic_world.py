@@ -6,6 +6,7 @@ costing exactly the AP left."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -41,7 +42,7 @@ from gamestate.profiles.infinite_nomic.world import (
     distance,
 )
 from gamestate.profiles.infinite_nomic.world_books import Play, action_points
-from tests.gamestate.profiles.test_infinite_nomic import SEED, TUE, at, data, report
+from tests.gamestate.profiles.test_infinite_nomic import EXAMPLE, SEED, TUE, at, data, report
 
 WED_LAST = "2024-03-06T23:59:59Z"
 THU = "2024-03-07T00:00:00Z"
@@ -298,7 +299,8 @@ def test_moving_to_a_corrupted_hex_corrupts_the_hex_moved_from() -> None:
     start = Hex(MEADOW, TOWN, {FLAG}, "Ann")
     play = play_of({ORIGIN: start, (1, 0, 0): Hex(MEADOW, features={CORRUPTED})})
     verdict = traverse(play, "Ann", at(TUE), (1, 0, 0))
-    assert verdict["allowed"] and verdict["effect"].count("is corrupted") == 2
+    assert verdict["allowed"] and verdict["clause"] == words.CORRUPT_SPREAD
+    assert "moving to a corrupted hex: (0, 0, 0) is corrupted" in verdict["effect"]
     h = play.world.hexes[ORIGIN]
     assert (h.features, h.landmark, h.flag_owner) == ({CORRUPTED}, "Barren", None)
 
@@ -559,3 +561,68 @@ def test_junk_is_one_line_cut_short(event: dict[str, Any], says: str) -> None:
         archive_of([event])
     message = str(caught.value)
     assert says in message and "\n" not in message and len(message) < 600
+
+
+# The example archive.
+
+
+EXAMPLE_CLAUSES = [
+    words.SCOUT,
+    words.TRAVERSE,
+    words.GENERATION,
+    words.DUNES_WINDS,
+    words.PASS_COST,
+    words.SWAMP_CHANCE,
+    words.LAKE_NO_MOVE,
+    words.CORRUPT_SPREAD,
+    words.CONSTRUCT_WHERE,
+    words.FLAG_OWNED,
+    words.PYLON_CURES,
+    words.STAG_COST,
+    words.STAGWAYS_REST,
+    words.MERGE_NAME,
+    words.MERGE_VOTERS,
+    words.MERGE_FLAGS,
+    words.LEAVE_FACTION,
+]
+
+
+def example_report() -> Any:
+    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    archive = archive_from_dict(raw, source="infinite-nomic.json")
+    return report(archive, raw["demo"]["now"], raw["demo"]["since"])
+
+
+@pytest.mark.parametrize("clause", EXAMPLE_CLAUSES, ids=lambda c: c[:70])
+def test_the_example_touches_each_world_rule(clause: str) -> None:
+    assert clause in {a["clause"] for a in example_report().actions}
+
+
+def test_the_examples_world() -> None:
+    result = example_report()
+    said = " ".join(a["reason"] for a in result.actions)
+    assert "(1, 0, 0) is cut off from the indeterminate hexes: a Lake" in said
+    assert "which it cannot be next to a Swamp" in said
+    world = result.game_state["world"]
+    assert world["hexes"]["(1, 0, 0)"]["biome"] == LAKE
+    assert world["hexes"]["(-1, -1, 0)"] == {
+        "biome": PASS,
+        "landmark": "Barren",
+        "features": [FLAG, "Stag Station"],
+        "flag": "Wayfarers",
+    }
+    assert world["factions"]["Wayfarers"] == {
+        "members": ["Eve"],
+        "hexes": 1,
+        "influence": 1,
+        "influential": True,
+    }
+    assert world["winner"] is None and result.winners == []
+    where = {n: (s["hex"], s["faction"]) for n, s in result.state.items() if s["player"]}
+    assert where == {
+        "Ann": ([-1, 0, 0], "Ann"),
+        "Ben": ([0, 1, 0], "Ben"),
+        "Cy": ([0, 0, -1], "Cy"),
+        "Eve": ([-1, -1, 0], "Wayfarers"),
+        "Fay": ([-1, -1, 0], "Fay"),
+    }
