@@ -65,6 +65,8 @@ REPAIRABLE = frozenset({"SCV", "Laser Howitzer"})
 SPELL_SHIELD_DAYS = timedelta(days=3)
 EMPATHY_DAYS = timedelta(days=1)
 UNCHARGED, CHARGED = "Uncharged Soul Gem", "Charged Soul Gem"
+LAND_BUILDINGS = frozenset({"Refinery", "Duck Pond"})
+"""The buildings :mod:`.resources` keeps squares of (a Mine's $50, the Ducky's landing)."""
 _CUT = 40
 
 
@@ -149,6 +151,7 @@ def destroy(books: Books, owner: str, unit: str, by: str | None, at: datetime) -
     books.army.log.append((owner, unit, None))
     kind = s.units.pop(unit, "")
     square = s.bodies.pop(unit, Body()).square
+    books.land.buildings.pop((owner, unit), None)  # a Refinery or Duck Pond gone
     s.scientists.pop(unit, None)
     books.cooling.pop((owner, unit), None)
     for key in [k for k in books.enchanted if k[0] == owner and k[1] == unit]:
@@ -447,6 +450,8 @@ def place_new(books: Books, who: str, issuer: str, name: str, kind: str, square:
         where = body(books, who, issuer).square
     hp = stats_of(kind, books.army.stats).max_hp
     books.players[who].bodies[name] = Body(where, hp)
+    if where is not None and kind in LAND_BUILDINGS:
+        books.land.buildings.setdefault((who, name), where)
     on = f"on square {where}" if where is not None else "(its square not recorded)"
     at_hp = f"at {hp} hp" if hp is not None else "(its Max HP is not in the seed)"
     return f"{name} received {on} {at_hp}{q(hc.CREATED_AT_MAX)}"

@@ -980,3 +980,27 @@ def test_junk_in_squares_and_hit_points_is_a_report_or_one_line(
         run(data, NOW)
     except ProfileError as err:
         assert "\n" not in str(err) and len(str(err)) < 400
+
+
+@pytest.mark.parametrize(
+    "egg, terror",
+    [
+        pytest.param(
+            False, 100 - 50, id="a Duck Pond standing takes half the Bank Account of Terror"
+        ),
+        pytest.param(True, 100, id=f"{hc.DESTROYED}: a Duck Pond destroyed takes nothing"),
+    ],
+)
+def test_a_destroyed_duck_pond_takes_nothing(egg: bool, terror: int) -> None:
+    events = [cmd(T0, "Ben", "Build Duck Pond", "SCV#1", square=5)]
+    if egg:
+        events.append(act("2024-06-03T10:30:00Z", "Ann", "use Star Egg"))
+    events.append({"at": "2024-06-03T11:00:00Z", "type": "ducky", "roll": 1})
+    data = two(
+        {}, {"SCV#1": {"square": 5, "hp": 40}}, events, rber_ducky=4, bank_account_of_terror=100
+    )
+    data["roster"][0]["state"].update(square=5, items={"Star Egg": 1}, money=0)
+    data["game_state"]["resources"] = {"5": 0}
+    report = run(data, NOW)
+    assert ("Duck Pond#1" in units(report, "Ben")) is not egg
+    assert report.game_state["bank_account_of_terror"] == terror
