@@ -151,7 +151,7 @@ def judge_market(books: Books, who: str, name: str, e: Event) -> tuple[bool, str
         if not isinstance(price, int) or isinstance(price, bool) or price < 0:
             return False, f"{name}: a price of {price!r} is not an amount of money"
         if not lose_item(s, item):
-            return _verdict(False, f"{name}: {who} has no {item}", clauses.SELL_REQUEST)
+            return _verdict(False, f"{name}: {who} has no {item:.40}", clauses.SELL_REQUEST)
         books.market.append({"item": item, "price": price, "seller": who})
         return _verdict(
             True, f"{name}: {item} for ${price}, the item given up", clauses.SELL_REQUEST
@@ -160,7 +160,7 @@ def judge_market(books: Books, who: str, name: str, e: Event) -> tuple[bool, str
         r = _find(books.buy_requests, e, "buyer", "highest", who)
         if r is None:
             return _verdict(
-                False, f"{name}: {who} has no buy request for {item}", clauses.RETRACT_BUY
+                False, f"{name}: {who} has no buy request for {item:.40}", clauses.RETRACT_BUY
             )
         books.buy_requests.remove(r)
         s.money += int(r["price"])
@@ -169,7 +169,7 @@ def judge_market(books: Books, who: str, name: str, e: Event) -> tuple[bool, str
         r = _find(books.market, e, "seller", "lowest", who)
         if r is None:
             return _verdict(
-                False, f"{name}: {who} has no sell request for {item}", clauses.RETRACT_SELL
+                False, f"{name}: {who} has no sell request for {item:.40}", clauses.RETRACT_SELL
             )
         books.market.remove(r)
         _gain_item(s, item)
@@ -178,10 +178,10 @@ def judge_market(books: Books, who: str, name: str, e: Event) -> tuple[bool, str
         r = _find(books.buy_requests, e, "buyer", "highest")
         if r is None:
             return _verdict(
-                False, f"{name}: no buy request for {item} matches", clauses.FULFILL_BUY
+                False, f"{name}: no buy request for {item:.40} matches", clauses.FULFILL_BUY
             )
         if not lose_item(s, item):
-            return _verdict(False, f"{name}: {who} has no {item}", clauses.FULFILL_BUY)
+            return _verdict(False, f"{name}: {who} has no {item:.40}", clauses.FULFILL_BUY)
         books.buy_requests.remove(r)
         s.money += int(r["price"])
         buyer = books.players.get(str(r.get("buyer")))
@@ -193,7 +193,8 @@ def judge_market(books: Books, who: str, name: str, e: Event) -> tuple[bool, str
     # Fulfill a sell request.
     r = _find(books.market, e, "seller", "lowest")
     if r is None:
-        return _verdict(False, f"{name}: no sell request for {item} matches", clauses.FULFILL_SELL)
+        why = f"{name}: no sell request for {item:.40} matches"
+        return _verdict(False, why, clauses.FULFILL_SELL)
     price = int(r["price"])
     if s.money < price:
         return _verdict(
@@ -270,7 +271,7 @@ def judge_item(books: Books, who: str, name: str, e: Event, at: datetime) -> tup
     clause = clauses.RED_SHELL if item == "Red Shell" else clauses.GREEN_SHELL
     t = books.players.get(target) if isinstance(target, str) and target != who else None
     if t is None or not books.present(str(target), at):
-        return _verdict(False, f"{name}: {target!r} is not another player", clause)
+        return _verdict(False, f"{name}: {target!r:.40} is not another player", clause)
     if t.square is None:
         return _verdict(
             True, f"{name}: the Rber Ducky jumps to {target}'s square (not recorded)", clause

@@ -575,3 +575,29 @@ def test_the_new_words_are_listed() -> None:
     ):
         assert name in ACTIONS
     assert "? Box removed" in DRAWS
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        pytest.param(
+            action(LATER, "Ann", "use Red Shell", target="x" * 5000), id="a Shell's target"
+        ),
+        pytest.param(
+            action(LATER, "Ann", "Submit a Sell Request", item="x" * 5000, price=1),
+            id="an item not held",
+        ),
+        pytest.param(
+            action(LATER, "Ann", "use Teleporter", square=3, owner="x" * 5000), id="owner"
+        ),
+        pytest.param(
+            command(LATER, "Ann", "Power Drain", "Mesmer#1", target="x" * 5000), id="target"
+        ),
+    ],
+)
+def test_a_refusal_quotes_junk_cut_short(event: dict[str, Any]) -> None:
+    players = {"Ann": {"items": {"Red Shell": 1}, "units": ["Mesmer#1"]}}
+    report = run(game(T0, players, [event]), NOW)
+    verdict = report.actions[0]
+    assert verdict["allowed"] is False
+    assert "x" * 30 in verdict["reason"] and "x" * 60 not in verdict["reason"]
