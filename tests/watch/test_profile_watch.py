@@ -252,6 +252,7 @@ def test_each_cycle_republishes_only_the_changed_pages_and_announces_only_whats_
     assert dry.returncode == 0, dry.stderr
     assert dry.stdout.count("dry run, nothing written") == len(titles)
     assert "(dry run) " in dry.stdout and announced(dry) == []
+    assert not (tmp_path / "mirror.sqlite").exists()  # no mirror made for a dry run
     assert ledger(config) == [] and announcements(config) == []
     # The first cycle: every page published, the game's history announced.
     run = watch(config, "--archive", str(archive), "--now", now, "--apply")

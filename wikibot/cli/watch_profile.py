@@ -13,6 +13,7 @@ import click
 
 from wikibot.cli.common import parse_now
 from wikibot.config import Config
+from wikibot.errors import MirrorError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.locks import Holder, acquire_lock, release_lock
 from wikibot.watch.loop import LOCK_NAME, StopRequest
@@ -97,6 +98,21 @@ def profile_source(config: Config, options: ProfileOptions) -> Source:
     return MboxSource(options.mbox, options.profile, addresses, options.admin, settings)
 
 
+@contextmanager
+def _mirror(database: str, *, create: bool) -> Iterator[Mirror | None]:
+    """The mirror; in a dry run (``create`` false) None when there is none yet, so a dry
+    run leaves no new file behind."""
+    try:
+        mirror = Mirror.open(database, create=create)
+    except MirrorError:
+        if create:
+            raise
+        yield None
+        return
+    with mirror:
+        yield mirror
+
+
 def run_profile_watch(
     config: Config, options: ProfileOptions, *, interval: str, seconds: float, once: bool
 ) -> bool:
@@ -106,9 +122,9 @@ def run_profile_watch(
     fixed = parse_now(options.now) if options.now is not None else None
     webhook = config.watch.webhook_url() if options.apply else None
     stop = StopRequest()
-    with Mirror.open(config.mirror.database) as mirror:
+    with _mirror(config.mirror.database, create=options.apply) as mirror:
         me = Holder.this_process()
-        if options.apply:
+        if mirror is not None and options.apply:
             took = acquire_lock(mirror, LOCK_NAME, holder=me, now=datetime.now(UTC))
             if took is not None:
                 click.echo(
@@ -137,7 +153,7 @@ def run_profile_watch(
         except KeyboardInterrupt:
             ok = not once
         finally:
-            if options.apply:
+            if mirror is not None and options.apply:
                 release_lock(mirror, LOCK_NAME, holder=me)
         if stop.is_set():
             click.echo("Stopped.", err=True)

@@ -155,7 +155,8 @@ class ProfileWatcher:
     when ``apply``)."""
 
     config: Config
-    mirror: Mirror
+    mirror: Mirror | None
+    """None only in a dry run on a mirror not made yet (nothing was announced before)."""
     source: Source
     apply: bool = False
     webhook_url: str | None = None
@@ -190,7 +191,7 @@ class ProfileWatcher:
             configured=configured if isinstance(configured, dict) else {},
         )
         events = profile_events(told, loaded.archive, game=spec.title)
-        if not self.apply:
+        if not self.apply or self.mirror is None:
             return self._dry_run(spec.name, pages, events, now)
         lock = game_lock(
             self.mirror, who=None, doing="watch", notify=log.info, stop=self.stop.is_set
@@ -249,7 +250,9 @@ class ProfileWatcher:
             if r.changed:
                 self.out(r.diff.rstrip("\n"))
                 self.out(f"{r.title}: dry run, nothing written (use --apply to save).")
-        known = announced_keys(self.mirror, (e.key for e in events))
+        known = (
+            set() if self.mirror is None else announced_keys(self.mirror, (e.key for e in events))
+        )
         new = [e for e in events if e.key not in known]
         for a in new:
             self.out("(dry run) " + announcement_line(a))
@@ -264,7 +267,7 @@ class ProfileWatcher:
                 self._warned.add("no-wiki")
                 log.warning("no [wiki] url in the config: the pages are not published")
             return []
-        ledger = Ledger(self.mirror, domain=PAGES) if self.apply else None
+        ledger = Ledger(self.mirror, domain=PAGES) if self.apply and self.mirror else None
         try:
             client = self._wiki_client()
             todo = self._changed(client, pages, now, ledger)
