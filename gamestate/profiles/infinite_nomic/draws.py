@@ -18,6 +18,7 @@ The world's draws (:data:`WORLD_DRAWS`): ``hex`` (``{"hex": [x, y, z], "biome",
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -130,6 +131,16 @@ class Draws:
 
     pending: dict[str, list[tuple[Event, Any]]] = field(default_factory=dict)
     used: set[int] = field(default_factory=set)
+    _lanes: dict[tuple[str, Coord | None], list[tuple[Event, Any]]] = field(
+        default_factory=dict, repr=False
+    )
+    """The draws of one kind (of one hex, for ``hex`` draws), in time order."""
+
+    def __post_init__(self) -> None:
+        for what, found in self.pending.items():
+            for e, result in found:
+                place = result.hex if isinstance(result, HexDraw) else None
+                self._lanes.setdefault((what, place), []).append((e, result))
 
     @classmethod
     def from_archive(cls, archive: Archive, kinds: Iterable[str] | None = None) -> Draws:
@@ -147,12 +158,12 @@ class Draws:
     ) -> tuple[Event, Any] | None:
         """The earliest unused draw of ``what`` at or after ``at`` (for ``player``, for
         ``hex``), marked used; None when none is recorded."""
-        for e, result in self.pending.get(what, []):
-            if e.index in self.used or e.at < at:
+        lane = self._lanes.get((what, hex if what == DRAW_HEX else None), [])
+        start = bisect_left(lane, at, key=lambda found: found[0].at)
+        for e, result in lane[start:]:
+            if e.index in self.used:
                 continue
             if e.get("player") is not None and e.get("player") != player:
-                continue
-            if hex is not None and result.hex != hex:
                 continue
             self.used.add(e.index)
             return e, result

@@ -20,6 +20,7 @@ Readings (docs/profiles.md):
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -85,22 +86,25 @@ def dissolve(world: World, faction: str) -> list[str]:
 
 def check_victory(play: Play, at: datetime) -> None:
     """Rule 8: the first faction to occupy at least 10 hexes and have at least twice the
-    influence of any other influential faction wins; the cycle then ends."""
+    influence of any other influential faction wins; the cycle then ends. (Counted in one
+    pass over the hexes: it runs after every event.)"""
     if play.winner is not None:
         return
     world = play.world
-    for f in world.faction_names():
-        mine = influence(world, f)
-        hexes = len(world.occupied(f))
-        if hexes < VICTORY_HEXES:
+    flags = Counter(h.flag_owner for h in world.hexes.values() if h.flag_owner is not None)
+    if not flags or max(flags.values()) < VICTORY_HEXES:
+        return
+    members = Counter(world.factions.values())
+    power = {f: Fraction(flags.get(f, 0), n) for f, n in members.items()}
+    for f in sorted(members):
+        if flags.get(f, 0) < VICTORY_HEXES:
             continue
-        others = [influence(world, g) for g in world.faction_names() if g != f]
-        if all(mine >= 2 * v for v in others if v > 0):
+        if all(power[f] >= 2 * v for g, v in power.items() if g != f and v > 0):
             play.winner = {
                 "faction": f,
                 "at": format_time(at),
-                "hexes": hexes,
-                "influence": _number(mine),
+                "hexes": flags[f],
+                "influence": _number(power[f]),
                 "clause": words.VICTORY,
             }
             return
