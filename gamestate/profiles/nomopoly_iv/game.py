@@ -31,8 +31,8 @@ from zoneinfo import ZoneInfo
 
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, Matter
-from gamestate.profiles.nomopoly_iv import boxes, implemented, limits, schedule
-from gamestate.profiles.nomopoly_iv.actions import Judged, fort_window, judge_action, judge_command
+from gamestate.profiles.nomopoly_iv import boxes, implemented, schedule
+from gamestate.profiles.nomopoly_iv.actions import fort_window
 from gamestate.profiles.nomopoly_iv.books import (
     COUNTER_RESEARCHING,
     RESEARCHING,
@@ -52,6 +52,7 @@ from gamestate.profiles.nomopoly_iv.checks import (
 )
 from gamestate.profiles.nomopoly_iv.clauses import SAFECRACKING_GONE as SAFE_GONE
 from gamestate.profiles.nomopoly_iv.combat import effects_of
+from gamestate.profiles.nomopoly_iv.judging import judge_recorded
 from gamestate.profiles.nomopoly_iv.market import DUCKY, apply_ducky
 from gamestate.profiles.nomopoly_iv.one_time import (
     ONE_TIME,
@@ -394,12 +395,7 @@ class _Game:
                 self.books.players[str(e.get("player"))].money -= int(e.get("amount"))
             return
         watch = Watch(self.books, e)
-        judged, over = limits.within_limit(self.books, e, lambda: self.judge(e), _refused)
-        if over:
-            self.warn(over)
-        if judged.item_to is not None:
-            item = self.draw(DRAW_ITEM, e.at)
-            self.due.append((e.at, boxes.give_drawn(self.books, judged.item_to, item)))
+        judged = judge_recorded(self, e)
         if judged.box_taken:
             self.due.append((e.at, self.place_box(e.at)))
         self.actions.append(
@@ -418,11 +414,6 @@ class _Game:
             }
         )
         effects_of(self.books, self.actions[-1])
-
-    def judge(self, e: Event) -> Judged:
-        if e.type == "action":
-            return judge_action(self.books, e, e.at, self.window)
-        return judge_command(self.books, e, e.at, self._next_order())
 
     def retract(self, e: Event) -> None:
         """:data:`clauses.RETRACT`: the living author may retract."""
@@ -576,10 +567,6 @@ def _dues(dues: list[datetime], shown: int = 10) -> list[str]:
     if len(dues) > shown:
         out.append(f"{len(dues) - shown} more, the last due {format_time(dues[-1])}")
     return out
-
-
-def _refused(reason: str) -> Judged:
-    return Judged(False, reason)
 
 
 def _at(item: Event | Matter) -> datetime:
