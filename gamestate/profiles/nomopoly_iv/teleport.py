@@ -108,7 +108,8 @@ def judge_use(books: Books, who: str, e: Event, at: datetime) -> tuple[bool, str
         return False, f"{USE_TELEPORTER}: no Teleporter on square {here}{q(gc.TELEPORTER)}"
     if placed and not any(sq == to for _p, _u, sq in known):
         return False, f"{USE_TELEPORTER}: no Teleporter on square {to}{q(gc.TELEPORTER)}"
-    owner, why = _owner(books, who, e.get("owner"), near, f"on square {here}")
+    mine = f"on square {here}" if here is not None else "on the player's square (not recorded)"
+    owner, why = _owner(books, who, e.get("owner"), near, mine)
     if owner is None:
         return False, f"{USE_TELEPORTER}: {why}{q(gc.TELEPORTER)}"
     if owner != who and s.money < PRICE:
