@@ -9,6 +9,7 @@ from typing import Any
 
 from gamestate.profiles import Archive, Outcome, Report, format_time
 from wikibot.cli.board_text import board_lines, payment_lines
+from wikibot.cli.world_text import world_lines
 
 __all__ = ["dumps_report", "render_profile_table", "report_to_json"]
 
@@ -203,6 +204,7 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
             else:
                 lines.append(f"    {who}: {_shown(values)}")
     lines.extend(board_lines(report.game_state, report.state))
+    lines.extend(world_lines(report.game_state))
     if report.winners:
         lines.append("Winners: " + ", ".join(report.winners))
     return "\n".join(lines) + "\n"

@@ -626,3 +626,13 @@ def test_the_examples_world() -> None:
         "Eve": ([-1, -1, 0], "Wayfarers"),
         "Fay": ([-1, -1, 0], "Fay"),
     }
+
+
+def test_status_prints_the_world() -> None:
+    from wikibot.cli.world_text import world_lines
+
+    lines = world_lines(example_report().game_state)
+    assert lines[0] == "World: 15 hexes generated (any other is indeterminate):"
+    assert "    (-1, -1, 0) Perilous Pass, Barren; Stag Station, Flag of Wayfarers" in lines
+    assert "    Wayfarers (Eve): 1 hex occupied, influence 1, influential" in lines
+    assert world_lines(run([]).game_state) == []
