@@ -636,3 +636,23 @@ def test_status_prints_the_world() -> None:
     assert "    (-1, -1, 0) Perilous Pass, Barren; Stag Station, Flag of Wayfarers" in lines
     assert "    Wayfarers (Eve): 1 hex occupied, influence 1, influential" in lines
     assert world_lines(run([]).game_state) == []
+
+
+@pytest.mark.parametrize(
+    "merged, flag_left",
+    [
+        pytest.param(False, None, id=f'2.1.2 "{words.LEAVE_FACTION}": alone, read literally'),
+        pytest.param(True, "Blue", id='2.1.2 "If there would be no members": Ben stays in Blue'),
+    ],
+)
+def test_leaving_ones_faction(merged: bool, flag_left: str | None) -> None:
+    events = [act("Ann", "construct", feature=FLAG)]
+    if merged:
+        events += [
+            act("Ann", "merge_request", request="m1", faction="Ben", name="Blue"),
+            act("Ben", "merge_vote", request="m1", vote="for"),
+        ]
+    result = run(events + [act("Ann", "leave_faction")], items={"Ann": {"Wood": 5, "Thread": 2}})
+    assert mine(result, "leave_faction")[0]["allowed"]
+    assert result.game_state["world"]["hexes"]["(0, 0, 0)"].get("flag") == flag_left
+    assert result.state["Ann"]["faction"] == "Ann"
