@@ -24,3 +24,15 @@ def test_the_game_ended_by_legal_threats_has_no_winner() -> None:
 
 def test_a_game_still_running_has_no_game_over_line() -> None:
     assert "GAME OVER" not in _table([])
+
+
+def test_an_actions_effect_is_shown_when_its_reason_does_not_say_it() -> None:
+    data = game([], roster=[player("Ann")])
+    report = run(data)
+    said = {"at": "2000-03-02T08:00:00Z", "player": "Ann", "allowed": True, "clause": ""}
+    report.actions[:] = [
+        {**said, "reason": "forages: rolls 5", "effect": "gains 2 Wood"},
+        {**said, "reason": "gains 2 Wood from the pouch", "effect": "gains 2 Wood"},
+    ]
+    lines = render_profile_table(report, archive_from_dict(data), "Nomopoly").splitlines()
+    assert lines.count("    effect: gains 2 Wood") == 1

@@ -194,6 +194,9 @@ def render_profile_table(report: Report, archive: Archive, title: str) -> str:
         if isinstance(clause, str) and clause and clause not in reason:
             reason += f" (“{clause}”)"  # the seed's words, when the reason does not quote them
         lines.append(f"Action {_jsonable(a.get('at'))} {a.get('player')}: {verdict}: {reason}")
+        effect = a.get("effect")
+        if isinstance(effect, str) and effect and effect not in reason:
+            lines.append(f"    effect: {effect}")  # what it changed, when the reason does not say
         lines.extend(payment_lines(a))
     if report.state:
         lines.append("State:")
