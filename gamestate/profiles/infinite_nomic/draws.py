@@ -5,7 +5,8 @@ A draw is ``{"at", "type": "draw", "what", "result"}``, optionally with ``player
 that player's actions take it). An action takes the earliest unused draw of its kind
 stamped at or after the action itself (rule 4: "that player should resolve the random
 chance as their next act"); a ``hex`` draw is taken only for the hex its result names.
-When none is recorded the random part does not take place (rule 4: "If the
+A draw stamped after the action's phase ended is too late for it. When none is recorded
+the random part does not take place (rule 4: "If the
 randomisation is not resolved, then the event either does not take place, or takes place
 with only the non-random, non-optional elements resolved"). A draw no action took is a
 warning, never silently dropped.
@@ -26,6 +27,7 @@ from typing import Any
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Archive, Event
+from gamestate.profiles.infinite_nomic.phases import phase_of
 from gamestate.profiles.infinite_nomic.world import (
     BIOMES,
     LANDMARKS,
@@ -156,11 +158,15 @@ class Draws:
     def take(
         self, what: str, at: datetime, player: str | None = None, hex: Coord | None = None
     ) -> tuple[Event, Any] | None:
-        """The earliest unused draw of ``what`` at or after ``at`` (for ``player``, for
-        ``hex``), marked used; None when none is recorded."""
+        """The earliest unused draw of ``what`` at or after ``at`` and before the end of
+        its phase (for ``player``, for ``hex``), marked used; None when none is recorded
+        (rule 4: resolved "as their next act ... or by phase end")."""
         lane = self._lanes.get((what, hex if what == DRAW_HEX else None), [])
         start = bisect_left(lane, at, key=lambda found: found[0].at)
+        ends = phase_of(at).ends_at
         for e, result in lane[start:]:
+            if e.at >= ends:
+                break
             if e.index in self.used:
                 continue
             if e.get("player") is not None and e.get("player") != player:

@@ -656,3 +656,18 @@ def test_leaving_ones_faction(merged: bool, flag_left: str | None) -> None:
     assert mine(result, "leave_faction")[0]["allowed"]
     assert result.game_state["world"]["hexes"]["(0, 0, 0)"].get("flag") == flag_left
     assert result.state["Ann"]["faction"] == "Ann"
+
+
+@pytest.mark.parametrize(
+    "drawn, moves",
+    [
+        pytest.param(WED_LAST, True, id='4 "or by phase end": the phase\'s last second'),
+        pytest.param(THU, False, id='4 "If the randomisation is not resolved": the next phase'),
+    ],
+)
+def test_a_draw_counts_only_until_its_phase_ends(drawn: str, moves: bool) -> None:
+    events = [act("Ann", "traverse", TUE, direction="Mouth"), draw_hex((1, 0, 0), MEADOW, drawn)]
+    result = run(events)
+    assert mine(result, "traverse")[0]["allowed"] is moves
+    assert result.state["Ann"]["hex"] == ([1, 0, 0] if moves else [0, 0, 0])
+    assert any("no action called for it" in w for w in result.warnings) is not moves
