@@ -12,7 +12,8 @@ with only the non-random, non-optional elements resolved"). A draw no action too
 warning, never silently dropped.
 
 The world's draws (:data:`WORLD_DRAWS`): ``hex`` (``{"hex": [x, y, z], "biome",
-"landmark", "corrupted"}``: a generated hex, rule 5.3), ``swamp`` (``true`` when the
+"landmark", "corrupted"}``, or ``"features": ["Corrupted"]`` for ``corrupted``: a
+generated hex, rule 5.3), ``swamp`` (``true`` when the
 15% chance to leave a Swamp's mass came up), ``winds`` (``false``, or the adjacent hex
 ``[x, y, z]`` the Deceased Dunes' buffeting winds moved the player into).
 """
@@ -30,6 +31,7 @@ from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.infinite_nomic.phases import phase_of
 from gamestate.profiles.infinite_nomic.world import (
     BIOMES,
+    CORRUPTED,
     LANDMARKS,
     Coord,
     canonical,
@@ -103,6 +105,17 @@ def _hex_result(archive: Archive, where: str, result: object) -> HexDraw:
     corrupted = result.get("corrupted", False)
     if not isinstance(corrupted, bool):
         raise archive.error(f"{where}.corrupted", f"expected true or false, got {cut(corrupted)}")
+    features = result.get("features")
+    if features is not None:
+        if not isinstance(features, list) or any(f != CORRUPTED for f in features):
+            raise archive.error(
+                f"{where}.features",
+                f"expected [] or [{CORRUPTED!r}] (the only feature generation gives;"
+                f" the others are constructed), got {cut(features)}",
+            )
+        if "corrupted" in result and corrupted != bool(features):
+            raise archive.error(where, "corrupted and features disagree")
+        corrupted = bool(features)
     return HexDraw(c, str(biome), str(landmark), corrupted)
 
 

@@ -102,7 +102,13 @@ _HEX_DRAW = {
         "biome": {"enum": list(BIOMES)},
         "landmark": {"enum": list(LANDMARKS)},
         "corrupted": {"type": "boolean"},
+        "features": {"type": "array", "items": {"const": "Corrupted"}},
     },
+    "anyOf": [  # corrupted and features, when both are given, agree
+        {"not": {"required": ["corrupted", "features"]}},
+        {"properties": {"corrupted": {"const": True}, "features": {"minItems": 1}}},
+        {"properties": {"corrupted": {"const": False}, "features": {"maxItems": 0}}},
+    ],
 }
 WORLD_DRAW_RULES: tuple[Mapping[str, Any], ...] = (
     _when_action(("traverse",), {"anyOf": [{"required": ["hex"]}, {"required": ["direction"]}]}),

@@ -203,16 +203,17 @@ def test_a_hex_cut_off_from_the_indeterminate_mass_is_a_lake() -> None:
     "pylon, corrupted",
     [
         pytest.param(False, True, id=f'5.3.3.1 "{words.CORRUPT_SET}"'),
+        pytest.param(None, True, id='5.3.3.1 "5% chance to be corrupt": as features'),
         pytest.param(True, False, id=f'5.3.3.3 "{words.PYLON}"'),
     ],
 )
-def test_a_corrupt_hex_loses_its_town_unless_a_pylon_is_near(pylon: bool, corrupted: bool) -> None:
+def test_a_corrupt_hex_loses_its_town_unless_a_pylon_is_near(
+    pylon: bool | None, corrupted: bool
+) -> None:
     near = Hex(MEADOW, features={PYLON} if pylon else set())
     target = (2, 0, 0)
-    play = play_of(
-        {(1, 0, 0): near},
-        events=[draw_hex(target, MEADOW, landmark=TOWN, corrupted=True)],
-    )
+    drawn: dict[str, Any] = {"features": [CORRUPTED]} if pylon is None else {"corrupted": True}
+    play = play_of({(1, 0, 0): near}, events=[draw_hex(target, MEADOW, landmark=TOWN, **drawn)])
     assert generate(play.world, target, play.draws, at(TUE), "Ann").ok
     h = play.world.hexes[target]
     assert (h.corrupted, h.landmark) == (corrupted, "Barren" if corrupted else TOWN)
@@ -550,6 +551,12 @@ def test_a_game_with_no_world_events_reports_as_before() -> None:
         pytest.param(act("Ann", "scout", hexes=[[1, 0, 0]]), "two hexes", id="one hex"),
         pytest.param(act("Ann", "merge_vote", request="m", vote="yes"), "for or", id="yes"),
         pytest.param(draw_hex((1, 0, 0), "Tundra"), "unknown biome", id="Tundra"),
+        pytest.param(draw_hex((1, 0, 0), MEADOW, features=[FLAG]), "constructed", id="a flag"),
+        pytest.param(
+            draw_hex((1, 0, 0), MEADOW, features=[CORRUPTED], corrupted=False),
+            "disagree",
+            id="corrupt and not",
+        ),
         pytest.param(
             {"at": TUE, "type": "draw", "what": "swamp", "result": 0.15}, "true", id="15%"
         ),

@@ -437,6 +437,21 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
             what="hex",
             result={"hex": [1, 0, 0], "biome": "Forest", "corrupted": "maybe"},
         ),
+        "a hex drawn corrupt as features": _event(
+            type="draw",
+            what="hex",
+            result={"hex": [1, 0, 0], "biome": "Forest", "features": ["Corrupted"]},
+        ),
+        "a hex drawn corrupt and not": _event(
+            type="draw",
+            what="hex",
+            result={"hex": [1, 0, 0], "biome": "Forest", "features": [], "corrupted": True},
+        ),
+        "a hex drawn with a Flag": _event(
+            type="draw",
+            what="hex",
+            result={"hex": [1, 0, 0], "biome": "Forest", "features": ["Flag"]},
+        ),
         "the swamp's 15% as a number": _event(type="draw", what="swamp", result=0.15),
         "calm winds": _event(type="draw", what="winds", result=False),
         "winds to (1, 0, 1), not 5.1's": _event(type="draw", what="winds", result=[1, 0, 1]),
