@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, ClassVar
 
-from gamestate.profiles.core import Archive, Report, Setting
+from gamestate.profiles.core import Archive, Report, Setting, shown
 
 __all__ = ["BaseProfile"]
 
@@ -50,13 +50,13 @@ class BaseProfile:
             spec = known_settings.get(key)
             if spec is not None and spec.choices and value not in spec.choices:
                 choices = ", ".join(repr(c) for c in spec.choices)
-                raise archive.error(f"settings.{key}", f"{value!r} is not one of {choices}")
+                raise archive.error(f"settings.{key}", f"{shown(value)} is not one of {choices}")
         for m in archive.matters:
             where = f"matter {m.id}"
             if m.kind not in self.matter_kinds:
                 raise archive.error(
                     where,
-                    f"unknown matter kind {m.kind!r}; {self.name} knows "
+                    f"unknown matter kind {shown(m.kind)}; {self.name} knows "
                     + ", ".join(sorted(self.matter_kinds)),
                 )
             for i, v in enumerate(m.votes):
@@ -68,28 +68,30 @@ class BaseProfile:
                     )
                     raise archive.error(
                         f"{where} vote {i} by {v.voter}",
-                        f"{v.value!r} is {what} in {self.title}; it knows "
+                        f"{shown(v.value)} is {what} in {self.title}; it knows "
                         + ", ".join(sorted(self.vote_values)),
                     )
             if m.judgement is not None and m.judgement.result not in self.judgement_results:
                 known = ", ".join(sorted(self.judgement_results)) or "no judgements"
                 raise archive.error(
                     f"{where} judgement",
-                    f"unknown judgement {m.judgement.result!r}; {self.name} knows {known}",
+                    f"unknown judgement {shown(m.judgement.result)}; {self.name} knows {known}",
                 )
         for e in archive.events:
             where = f"event {e.index} ({e.type})"
             if e.type not in self.event_types:
                 known = ", ".join(sorted(self.event_types)) or "none"
                 raise archive.error(
-                    where, f"unknown event type {e.type!r}; {self.name} knows {known}"
+                    where, f"unknown event type {shown(e.type)}; {self.name} knows {known}"
                 )
             action = e.get("action")
             if e.type == "action" and (
                 not isinstance(action, str) or action not in self.action_names
             ):
                 known = ", ".join(sorted(self.action_names)) or "none"
-                raise archive.error(where, f"unknown action {action!r}; {self.name} knows {known}")
+                raise archive.error(
+                    where, f"unknown action {shown(action)}; {self.name} knows {known}"
+                )
         return self.check_rules(archive)
 
     def check_rules(self, archive: Archive) -> list[str]:

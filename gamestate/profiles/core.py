@@ -27,7 +27,21 @@ __all__ = [
     "Report",
     "Setting",
     "VoteEvent",
+    "shown",
 ]
+
+SHOWN_WIDTH = 60
+"""The most characters of an input an error or a reason quotes."""
+
+
+def shown(value: object) -> str:
+    """``value`` as an error or a reason quotes it (its ``repr``): at most
+    :data:`SHOWN_WIDTH` characters, then an ellipsis, so a 5,000-character name is not
+    echoed whole and a huge number is not spelled out."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a huge number"
+    text = repr(value)
+    return text if len(text) <= SHOWN_WIDTH else text[:SHOWN_WIDTH] + "…"
 
 
 class ProfileError(ValueError):
@@ -163,7 +177,10 @@ class Archive:
         return self._matters.get(matter_id) if isinstance(matter_id, str) else None
 
     def error(self, record: str, message: str) -> ProfileError:
-        """A one-line error naming the file, the record and the profile."""
+        """A one-line error naming the file, the record and the profile (a record named
+        after a long id or type is cut short, as quoted values are)."""
+        if len(record) > 2 * SHOWN_WIDTH:
+            record = record[: 2 * SHOWN_WIDTH] + "…"
         return ProfileError(f"{self.source}: {record}: {message} (profile {self.profile})")
 
 

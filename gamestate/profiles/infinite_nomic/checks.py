@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from gamestate.profiles.archive import parse_time
-from gamestate.profiles.core import Archive, Matter, ProfileError, Setting
+from gamestate.profiles.core import Archive, Matter, ProfileError, Setting, shown
 from gamestate.profiles.infinite_nomic.item_checks import ITEM_EVENTS, check_items
 
 __all__ = [
@@ -151,12 +151,12 @@ def _check_matter(archive: Archive, rules: Rules, m: Matter, warnings: list[str]
     if m.kind not in MATTER_KINDS:
         raise archive.error(
             where,
-            f"unknown matter kind {m.kind!r}; infinite-nomic knows "
+            f"unknown matter kind {shown(m.kind)}; infinite-nomic knows "
             + ", ".join(sorted(MATTER_KINDS)),
         )
     if m.cls is not None and (m.kind != "proposal" or m.cls not in CLASSES):
         known = " or ".join(CLASSES) if m.kind == "proposal" else "none (only proposals have one)"
-        raise archive.error(f"{where}.class", f"unknown class {m.cls!r}; expected {known}")
+        raise archive.error(f"{where}.class", f"unknown class {shown(m.cls)}; expected {known}")
     for key, value in (("edited_at", m.edited_at), ("deleted_at", m.deleted_at)):
         if value is not None and value < m.posted_at:
             raise archive.error(f"{where}.{key}", "is before the message was posted")
@@ -171,12 +171,13 @@ def _check_matter(archive: Archive, rules: Rules, m: Matter, warnings: list[str]
         if v.op not in ("add", "remove"):
             raise archive.error(
                 record,
-                f"votes in Infinite Nomic are reactions: op must be add or remove, not {v.op!r}",
+                "votes in Infinite Nomic are reactions: op must be add or remove, not "
+                + shown(v.op),
             )
         if v.value not in emoji:
             raise archive.error(
                 record,
-                f"unknown emoji {v.value!r} on a {m.kind}; the game's are "
+                f"unknown emoji {shown(v.value)} on a {m.kind}; the game's are "
                 + ", ".join(sorted(emoji))
                 + " (settings "
                 + ("poll" if m.kind == "confidence_vote" else "reactions")
@@ -203,7 +204,7 @@ def check_archive(archive: Archive) -> list[str]:
         if e.type not in EVENT_TYPES:
             raise archive.error(
                 where,
-                f"unknown event type {e.type!r}; infinite-nomic knows "
+                f"unknown event type {shown(e.type)}; infinite-nomic knows "
                 + ", ".join(sorted(EVENT_TYPES)),
             )
         for key in _EVENT_FIELDS[e.type]:
