@@ -19,7 +19,7 @@ from gamestate.profiles.archive import format_time
 from gamestate.profiles.infinite_nomic import world_clauses as words
 from gamestate.profiles.infinite_nomic.draws import Draws
 from gamestate.profiles.infinite_nomic.phases import phase_of
-from gamestate.profiles.infinite_nomic.world import ItemRules, World
+from gamestate.profiles.infinite_nomic.world import Coord, ItemRules, World
 
 __all__ = ["Play", "Request", "action_points", "judged"]
 
@@ -80,6 +80,9 @@ class Play:
     winner: dict[str, Any] | None = None
     """``{"faction", "at", "hexes", "influence"}`` once a faction has won (rule 8)."""
     actions: list[dict[str, Any]] = field(default_factory=list)
+    starting: dict[str, tuple[Coord, str | None]] = field(default_factory=dict)
+    """Player -> the hex and faction the archive starts them with (taken once: one who
+    leaves and rejoins starts on the origin, in a faction of their own)."""
     notes: list[str] = field(default_factory=list)
     """Warnings: draws no action took, flags destroyed with a departed faction."""
 

@@ -13,6 +13,7 @@ from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.infinite_nomic.draws import WORLD_DRAWS, Draws, coord, cut
 from gamestate.profiles.infinite_nomic.item_checks import ITEM_ACTIONS, ITEM_DRAWS
 from gamestate.profiles.infinite_nomic.world import DIRECTIONS
+from gamestate.profiles.infinite_nomic.world_start import read_start
 
 __all__ = ["ACTION_ALIASES", "ALL_ACTIONS", "ALL_DRAWS", "WORLD_ACTIONS", "check_world"]
 
@@ -99,3 +100,4 @@ def check_world(archive: Archive) -> None:
                 + ", ".join(sorted(ALL_DRAWS)),
             )
     Draws.from_archive(archive, WORLD_DRAWS)
+    read_start(archive)

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamestate.profiles.infinite_nomic.draws import DRAW_HEX, DRAW_SWAMP, DRAW_WINDS
-from gamestate.profiles.infinite_nomic.world import BIOMES, DIRECTIONS, LANDMARKS
+from gamestate.profiles.infinite_nomic.world import BIOMES, DIRECTIONS, FEATURES, FLAG, LANDMARKS
 from gamestate.profiles.infinite_nomic.world_checks import ACTION_ALIASES
-from gamestate.profiles.inputs import Field, Shape, list_of, one_of, spec
+from gamestate.profiles.inputs import Field, Shape, list_of, one_of, record, spec
 
 __all__ = [
     "HEX",
@@ -69,8 +69,45 @@ WORLD_ACTION_FIELDS: tuple[Field, ...] = (
 and ``hex`` (the player's own when omitted); ``stagways``: ``hex``; ``merge_request``:
 ``request``, ``faction``, ``name``; ``merge_vote``: ``request``, ``vote``."""
 WORLD_ALIASES: Mapping[str, str] = dict(ACTION_ALIASES)
-WORLD_STATE: tuple[Field, ...] = ()
-WORLD_GAME_STATE: tuple[Field, ...] = ()
+WORLD_STATE: tuple[Field, ...] = (spec("hex", HEX), spec("faction", _NAME))
+"""A roster entry's hex and faction as the archive starts (:mod:`.world_start`)."""
+_START_HEX = record(
+    spec("hex", HEX, True),
+    spec("biome", one_of(BIOMES), True),
+    spec("landmark", one_of(LANDMARKS)),
+    spec(
+        "features",
+        Shape("a list of features", {"type": "array", "items": {"enum": list(FEATURES)}}),
+    ),
+    spec("flag", _NAME),
+)
+WORLD_GAME_STATE: tuple[Field, ...] = (
+    spec(
+        "hexes",
+        Shape(
+            f"a list of the hexes generated as the archive starts, each {_START_HEX.text}",
+            {
+                "type": "array",
+                "maxItems": 100_000,
+                "items": {
+                    **_START_HEX.schema,
+                    # a Flag names its faction (flag), and only a hex with a Flag does
+                    "anyOf": [
+                        {
+                            "required": ["flag", "features"],
+                            "properties": {"features": {"contains": {"const": FLAG}}},
+                        },
+                        {
+                            "not": {"required": ["flag"]},
+                            "properties": {"features": {"not": {"contains": {"const": FLAG}}}},
+                        },
+                    ],
+                },
+            },
+        ),
+    ),
+)
+"""``game_state.hexes``: the world as the archive starts (:mod:`.world_start`)."""
 
 
 def _when_action(names: tuple[str, ...], then: dict[str, Any]) -> dict[str, Any]:

@@ -36,13 +36,13 @@ from gamestate.profiles.infinite_nomic.world import (
     ORIGIN,
     ItemRules,
     Turn,
-    World,
     show,
     sorted_coords,
     step,
 )
 from gamestate.profiles.infinite_nomic.world_books import Play, judged
 from gamestate.profiles.infinite_nomic.world_checks import ACTION_ALIASES, WORLD_ACTIONS
+from gamestate.profiles.infinite_nomic.world_start import read_start, starts_a_world
 
 __all__ = [
     "ACTION_ALIASES",
@@ -72,8 +72,9 @@ def _sync(play: Play, books: Books, at: datetime) -> None:
     for name in sorted(books.reputation.membership.spans):
         here = name in world.positions
         if is_player(name) and not here:
-            world.positions[name] = ORIGIN
-            world.factions[name] = name
+            place, faction = play.starting.pop(name, (ORIGIN, None))
+            world.positions[name] = place
+            world.factions[name] = faction or name
             play.ap[name] = play.full_ap(name)
         elif here and not is_player(name):
             del world.positions[name]
@@ -187,9 +188,12 @@ def play_world(
 ) -> Play | None:
     """Every ``action`` up to ``now`` judged in time order; None for an archive with no
     world (no ``action`` or ``draw`` event) unless ``always`` (it has items)."""
-    if not always and not uses_world(archive):
+    if not always and not uses_world(archive) and not starts_a_world(archive):
         return None
-    play = Play(World(), Draws.from_archive(archive), items)
+    start = read_start(archive)
+    play = Play(start.world(), Draws.from_archive(archive), items)
+    names = set(start.places) | set(start.factions)
+    play.starting = {n: (start.places.get(n, ORIGIN), start.factions.get(n)) for n in sorted(names)}
     for e in archive.events:
         if e.at > now:
             break

@@ -678,3 +678,69 @@ def test_a_draw_counts_only_until_its_phase_ends(drawn: str, moves: bool) -> Non
     assert mine(result, "traverse")[0]["allowed"] is moves
     assert result.state["Ann"]["hex"] == ([1, 0, 0] if moves else [0, 0, 0])
     assert any("no action called for it" in w for w in result.warnings) is not moves
+
+
+# The world as an archive starts it (mid-cycle).
+
+
+def started(hexes: list[dict[str, Any]], **state: dict[str, Any]) -> Archive:
+    raw = data([], events=[act("Ann", "traverse", direction="Mouth")])
+    raw["game_state"] = {"hexes": hexes}
+    for member in raw["roster"]:
+        member["state"] = state.get(member["name"], {})
+    archive = archive_from_dict(raw, source="test.json")
+    PROFILE.check(archive)
+    return archive
+
+
+def test_an_archive_may_start_mid_cycle_with_its_world() -> None:
+    hexes = [
+        {"hex": [1, 0, 0], "biome": "Forest", "features": ["Flag"], "flag": "Blue"},
+        {"hex": [2, 0, 0], "biome": SWAMP, "landmark": TOWN},
+    ]
+    archive = started(hexes, Ann={"hex": [1, 0, 0], "faction": "Blue"}, Ben={"faction": "Blue"})
+    result = report(archive, LATER)
+    assert mine(result, "traverse")[0]["allowed"]  # Mouth of (1, 0, 0): the Swamp
+    assert result.state["Ann"]["hex"] == [2, 0, 0] and result.state["Ben"]["hex"] == [0, 0, 0]
+    blue = result.game_state["world"]["factions"]["Blue"]
+    assert (blue["members"], blue["hexes"], blue["influence"]) == (["Ann", "Ben"], 1, 0.5)
+    assert result.game_state["world"]["hexes"]["(2, 0, 0)"]["landmark"] == TOWN
+
+
+@pytest.mark.parametrize(
+    "hexes, state, says",
+    [
+        pytest.param([], {"hex": [1, 0, 0]}, "is indeterminate", id="a player off the world"),
+        pytest.param(
+            [{"hex": [1, 0, 0], "biome": MEADOW, "features": [FLAG]}],
+            {},
+            "flag",
+            id="a Flag of no one",
+        ),
+        pytest.param(
+            [{"hex": [1, 0, 0], "biome": MEADOW, "flag": "Ann"}],
+            {},
+            "flag",
+            id="a flag and no Flag",
+        ),
+        pytest.param(
+            [{"hex": [1, 0, 0], "biome": MEADOW, "features": [FLAG], "flag": "Zed"}],
+            {},
+            "no player's faction",
+            id="a Flag of no faction",
+        ),
+        pytest.param(
+            [{"hex": [1, 0, 0], "biome": MEADOW, "features": ["Moat"]}], {}, "features", id="a Moat"
+        ),
+        pytest.param([{"hex": [1, 0, 0], "biome": MEADOW}] * 2, {}, "listed twice", id="twice"),
+        pytest.param([{"hex": [1, 0, 1], "biome": MEADOW}], {}, "minimal steps", id="not 5.1's"),
+        pytest.param("x" * 5000, {}, "expected a list", id="a long string"),
+    ],
+)
+def test_a_starting_world_that_cannot_be_is_refused(
+    hexes: Any, state: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(ProfileError) as caught:
+        started(hexes, Ann=state)
+    message = str(caught.value)
+    assert says in message and "\n" not in message and len(message) < 600

@@ -453,6 +453,20 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
             result={"hex": [1, 0, 0], "biome": "Forest", "features": ["Flag"]},
         ),
         "the swamp's 15% as a number": _event(type="draw", what="swamp", result=0.15),
+        "a starting hex": _set(("game_state", "hexes"), [{"hex": [1, 0, 0], "biome": "Lake"}]),
+        "a starting hex with a Moat": _set(
+            ("game_state", "hexes"), [{"hex": [1, 0, 0], "biome": "Lake", "features": ["Moat"]}]
+        ),
+        "a starting Flag of no one": _set(
+            ("game_state", "hexes"), [{"hex": [1, 0, 0], "biome": "Lake", "features": ["Flag"]}]
+        ),
+        "a starting flag with no Flag": _set(
+            ("game_state", "hexes"), [{"hex": [1, 0, 0], "biome": "Lake", "flag": "Ann"}]
+        ),
+        "starting hexes in words": _set(("game_state", "hexes"), "many"),
+        "Ann starting on (1, 0, 1), not 5.1's": _set(("roster", 0, "state", "hex"), [1, 0, 1]),
+        "Ann starting in faction 7": _set(("roster", 0, "state", "faction"), 7),
+        "Ann starting in faction Blue": _set(("roster", 0, "state", "faction"), "Blue"),
         "calm winds": _event(type="draw", what="winds", result=False),
         "winds to (1, 0, 1), not 5.1's": _event(type="draw", what="winds", result=[1, 0, 1]),
         "a draw of dice": _event(type="draw", what="dice", result=3),
