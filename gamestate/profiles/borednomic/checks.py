@@ -14,18 +14,11 @@ from gamestate.profiles.borednomic.records import check_records
 from gamestate.profiles.borednomic.standing import FIELDS
 from gamestate.profiles.clock import zone
 from gamestate.profiles.core import Archive, Event, Matter, ProfileError
+from gamestate.profiles.core import shown as _show
 
 __all__ = ["check_archive", "matter_ref", "time_zone"]
 
 _RESERVES = ("votes_in_reserve", "propositions_in_reserve")
-_SHOWN = 60
-
-
-def _show(value: object) -> str:
-    if isinstance(value, int) and value.bit_length() > 200:
-        return "a huge number"
-    text = repr(value)
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
 def matter_ref(value: object) -> str | None:

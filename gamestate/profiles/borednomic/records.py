@@ -11,20 +11,13 @@ from collections.abc import Mapping
 from gamestate.profiles.borednomic.changes import MOST_PRICE, PRICES, cut
 from gamestate.profiles.borednomic.standing import ITEM_NAMES
 from gamestate.profiles.core import Archive, Event, ProfileError
+from gamestate.profiles.core import shown as _show
 
 __all__ = ["check_records"]
 
-_SHOWN = 60
 _MOST_SQUARES = 100_000
 """More squares than any game adds: a bigger number is junk, not a board."""
 _MOST_DICE = 1000
-
-
-def _show(value: object) -> str:
-    if isinstance(value, int) and value.bit_length() > 200:
-        return "a huge number"
-    text = repr(value)
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
 def _whole(value: object) -> bool:

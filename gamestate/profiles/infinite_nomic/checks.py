@@ -12,6 +12,7 @@ from typing import Any
 
 from gamestate.profiles.archive import parse_time
 from gamestate.profiles.core import Archive, Matter, ProfileError, Setting, shown
+from gamestate.profiles.core import shown as _show
 from gamestate.profiles.infinite_nomic.item_checks import ITEM_EVENTS, check_items
 
 __all__ = [
@@ -70,14 +71,6 @@ SETTINGS = (
         " the round starting.",
     ),
 )
-_SHOWN = 60
-
-
-def _show(value: object) -> str:
-    if isinstance(value, int) and value.bit_length() > 200:
-        return "a huge number"
-    text = repr(value)
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import Any
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Archive, Event
+from gamestate.profiles.core import shown as cut
 from gamestate.profiles.infinite_nomic.phases import phase_of
 from gamestate.profiles.infinite_nomic.world import (
     BIOMES,
@@ -38,21 +39,23 @@ from gamestate.profiles.infinite_nomic.world import (
     show,
 )
 
-__all__ = ["DRAW_HEX", "DRAW_SWAMP", "DRAW_WINDS", "WORLD_DRAWS", "Draws", "HexDraw", "coord"]
+__all__ = [
+    "DRAW_HEX",
+    "DRAW_SWAMP",
+    "DRAW_WINDS",
+    "WORLD_DRAWS",
+    "Draws",
+    "HexDraw",
+    "coord",
+    "cut",
+]
 
 DRAW_HEX = "hex"
 DRAW_SWAMP = "swamp"
 DRAW_WINDS = "winds"
 WORLD_DRAWS = frozenset({DRAW_HEX, DRAW_SWAMP, DRAW_WINDS})
-_SHOWN = 60
 _FAR = 10**6
 """No coordinate ordinate beyond this is read (a million steps from the origin)."""
-
-
-def cut(value: object) -> str:
-    """``value`` quoted, cut short (a 5,000-character name is not echoed whole)."""
-    text = repr(value)
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
 def coord(archive: Archive, where: str, value: object) -> Coord:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamestate.profiles.core import Archive, Event
+from gamestate.profiles.core import shown as cut
 from gamestate.profiles.infinite_nomic.items import MEDALLION_FISH, STANDARD_FISH
 from gamestate.profiles.infinite_nomic.world import canonical, show
 
@@ -26,12 +27,6 @@ ITEM_EVENTS = frozenset({"grant", "revoke"})
 """A proposal's or ruling's items created or destroyed: ``player``, ``items``."""
 MOST = 10**6
 """No count above this is read."""
-
-
-def cut(value: object) -> str:
-    """``value`` quoted, cut short (a 5,000-character name is not echoed whole)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def coord(archive: Archive, where: str, value: Any) -> None:
