@@ -37,7 +37,7 @@ from gamestate.profiles.nomopoly_iv.market import (
     lose_item,
     pies,
 )
-from gamestate.profiles.nomopoly_iv.units import BUILDINGS, COMMANDS, cool_down_of, unit_type
+from gamestate.profiles.nomopoly_iv.units import COMMANDS, cool_down_of, unit_type
 
 __all__ = [
     "FORT_PRICE",
@@ -327,10 +327,6 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         notes.append(f"enchanted by Echo until {format_time(at + _DAY)}")
     if echo:
         notes.append(f"Echo: the same command within the hour (“{clauses.ECHO}”)")
-    if command.name == "Move" and unit in s.scientists and e.get("laboratory") is not True:
-        if s.scientists[unit] != IDLE:
-            notes.append(f"{unit} leaves its Laboratory (“{clauses.LEAVES_LABORATORY}”)")
-        s.scientists[unit] = IDLE
     target = e.get("target")
     if command.name == "Power Drain" and isinstance(target, str) and target in books.players:
         books.players[target].money -= 250
@@ -345,10 +341,7 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         then = COUNTER_RESEARCHING
         if s.scientists.get(unit) == RESEARCHING:
             s.scientists[unit] = IDLE
-    for killed in combat.uncounted(books, who, e.get("killed", [])):
-        points = 20 if unit_type(killed) in BUILDINGS else 5
-        books.gain_experience(who, points)
-        notes.append(f"+{points} experience for {killed}")
+    notes += combat.kills_recorded(books, who, e.get("killed", []), e.get("target"))
     span = cool_down_of(command, kind, distance)
     if span > timedelta(0) and not combat.gone(books, who, unit):
         refine = cost if command.name == "Refine Goods" else 0

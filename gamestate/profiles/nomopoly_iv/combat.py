@@ -27,6 +27,7 @@ from typing import Any
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Event
+from gamestate.profiles.nomopoly_iv import clauses, hp_squares
 from gamestate.profiles.nomopoly_iv import hp_clauses as hc
 from gamestate.profiles.nomopoly_iv.books import Books
 from gamestate.profiles.nomopoly_iv.hitpoints import (
@@ -50,6 +51,7 @@ __all__ = [
     "transformed",
     "uncounted",
     "hurt",
+    "kills_recorded",
     "owner_of",
     "q",
     "refuse_command",
@@ -57,7 +59,7 @@ __all__ = [
     "units_on",
 ]
 
-MOVES = frozenset({"Move", "Ride Railway", "Teleport"})
+MOVES = hp_squares.MOVES
 TARGETED = frozenset({"Attack", "Repair", "Orison of Healing", "Spell Shield", "Empathy"})
 """Commands whose target is a unit (Spell Shield: a unit or a player)."""
 HEALS = {"Repair": 60, "Orison of Healing": 10, "Heal Area": 10}
@@ -163,6 +165,8 @@ def destroy(books: Books, owner: str, unit: str, by: str | None, at: datetime) -
         notes.append(f"+{points} experience to {by}")
     if kind not in BUILDINGS:
         notes += _charge_gems(books, square, at)
+    if kind == "Laboratory":
+        notes += hp_squares.laboratory_lost(books, owner, square)
     return notes
 
 
@@ -354,14 +358,22 @@ def _refuse_move(books: Books, name: str, who: str, unit: str, e: Event) -> str 
 def apply_command(
     books: Books, name: str, who: str, unit: str, e: Event, at: datetime
 ) -> list[str]:
-    """The effect on squares and hit points of an allowed command: the notes."""
+    """The effect on squares and hit points of an allowed command: the notes (first what
+    :mod:`.hp_squares` could not check)."""
+    pending, books.army.pending = books.army.pending, []
+    return pending + _apply(books, name, who, unit, e, at)
+
+
+def _apply(books: Books, name: str, who: str, unit: str, e: Event, at: datetime) -> list[str]:
     square = e.get("square") if isinstance(e.get("square"), int) else None
     me = body(books, who, unit)
     if name in MOVES:
         if square is None:
-            return [f"{unit}'s new square is not recorded (give the command's square)"]
-        me.square = square
-        return [f"{unit} to square {square}"]
+            moved = [f"{unit}'s new square is not recorded (give the command's square)"]
+        else:
+            me.square = square
+            moved = [f"{unit} to square {square}"]
+        return moved + hp_squares.after_move(books, who, unit, e)
     if square is not None and name != "Bombard":
         me.square = square
     if name == "Bombard":
@@ -474,6 +486,25 @@ def uncounted(books: Books, who: str, killed: list[str]) -> list[str]:
     reward) themselves."""
     done = {u for (owner, u) in books.army.destroyed if owner != who}
     return [k for k in killed if k not in done]
+
+
+def kills_recorded(books: Books, who: str, killed: object, target: object) -> list[str]:
+    """:data:`clauses.KILLS` for a command's ``killed`` (units the books did not destroy
+    themselves): 5 experience a unit, 20 a building, for "another player's" only. A name
+    the issuer owns (or owned) is theirs unless ``target`` names another owner of it; one
+    that also names another player's unit without ``target`` gives nothing (not known)."""
+    notes = []
+    for k in uncounted(books, who, killed if isinstance(killed, list) else []):
+        mine = k in books.players[who].units or (who, k) in books.army.destroyed
+        others = [p for p, s in books.players.items() if p != who and k in s.units]
+        if mine and target not in others:
+            whose = f"also {', '.join(others)}'s: give target" if others else f"{who}'s own"
+            notes.append(f"{k} killed is {whose}, no experience{q(clauses.KILLS)}")
+            continue
+        points = 20 if kind_of(books, who, k) in BUILDINGS else 5
+        books.gain_experience(who, points)
+        notes.append(f"+{points} experience for {k}")
+    return notes
 
 
 def gone(books: Books, who: str, unit: str) -> bool:

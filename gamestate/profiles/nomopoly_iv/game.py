@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 from gamestate.profiles.archive import format_time, parse_time
 from gamestate.profiles.core import Archive, Event, Matter
-from gamestate.profiles.nomopoly_iv import boxes, implemented, schedule
+from gamestate.profiles.nomopoly_iv import boxes, hp_squares, implemented, schedule
 from gamestate.profiles.nomopoly_iv.actions import fort_window
 from gamestate.profiles.nomopoly_iv.books import (
     COUNTER_RESEARCHING,
@@ -292,7 +292,7 @@ class _Game:
             return text
         if c.then is not None and c.unit in s.scientists:
             s.scientists[c.unit] = c.then
-            text += f": begins {c.then}"
+            text += f": begins {c.then}" + hp_squares.begins(self.books, c.player, c.unit)
         if c.refine:
             paid = c.refine * 11 // 10
             s.money += paid

@@ -187,6 +187,9 @@ class Army:
     log: list[tuple[str, str, int | None]] = field(default_factory=list)
     """(owner, name, hit points gained or lost; None: destroyed) since the last action's
     entry took them (:func:`.combat.effects_of`)."""
+    pending: list[str] = field(default_factory=list)
+    """What :mod:`.hp_squares` could not check for the command being judged (a square or
+    the board not recorded), for its verdict (:func:`.combat.apply_command` takes them)."""
 
     @classmethod
     def from_game_state(cls, gs: Mapping[str, Any]) -> Army:

@@ -13,6 +13,7 @@ __all__ = [
     "ATTACK_RANGE",
     "BOMBARD",
     "CHARGED_SOUL_GEM",
+    "COUNTER_LEAVES_LABORATORY",
     "CREATED_AT_MAX",
     "DESTROYED",
     "DISTANCE",
@@ -31,15 +32,25 @@ __all__ = [
     "MONKS_40",
     "MOVE_SQUARE",
     "NEVER_ABOVE_MAX",
+    "ONE_GUARD_TOWER",
+    "ONE_LABORATORY",
     "ONE_OWNER",
+    "ONE_RAILWAY_A_SQUARE",
+    "ONE_WALL",
     "ORISON",
     "ORISON_10",
+    "RAILWAY_OWNER",
+    "REFINE_ON_REFINERY",
     "RENUMBER",
     "REPAIR",
+    "RIDE_RAILWAY",
+    "SCIENTIST_ON_LABORATORY",
     "SCV_40",
     "SOUL_GEM_CHARGED",
     "SPELL_SHIELD",
     "STAR_EGG_DAMAGE",
+    "TELEPORT_FROM",
+    "TELEPORT_TO",
     "TRANSFORM",
     "WALL",
 ]
@@ -68,6 +79,31 @@ ONE_OWNER = (
     "The unit or building will occupy a square on the board, and a single square may not "
     "contain units or buildings owned by more than one player."
 )
+
+# What one square may hold (:mod:`.hp_squares`).
+ONE_LABORATORY = "A single square may not contain more than one Laboratory."
+ONE_GUARD_TOWER = "A single square may not contain more than one Guard Tower"
+ONE_WALL = "A single square may not contain more than one Wall"
+ONE_RAILWAY_A_SQUARE = "Squares may only contain a single railway."
+RAILWAY_OWNER = (
+    "only the owner of the Railway may have buildings that occupy the same square as the Railway."
+)
+SCIENTIST_ON_LABORATORY = (
+    "Can be issued to: a Scientist that occupies the same square as a Laboratory."
+)
+COUNTER_LEAVES_LABORATORY = (
+    "If the Scientist occupies a square which does not contain a Laboratory while "
+    "Counter-Researching, it stops Counter-Researching."
+)
+REFINE_ON_REFINERY = (
+    "(the SCV to which this command is issued must occupy the same square as a Refinery)"
+)
+RIDE_RAILWAY = (
+    "This command may only be issued to units which are at a location which also contains a "
+    "railway owned by the same player as the issuee."
+)
+TELEPORT_FROM = "Can be issued to: Any unit on a square containg or adjacent to a Teleporter"
+TELEPORT_TO = "to move the unit to any other square containing or adjacent to a teleporter"
 
 # Hit points.
 MAX_HP = (

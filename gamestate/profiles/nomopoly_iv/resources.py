@@ -17,7 +17,7 @@ it or add to it.
   square". Read so: the $50 is magic, not mined, so it is paid even from a square that has
   less than $250 (or nothing) left.
 - "A square may only contain one Refinery": Build Refinery on a square known to hold one
-  is not allowed.
+  is not allowed (:mod:`.hp_squares`, with the other buildings one a square).
 - The Duck Pond (:data:`~.clauses.DUCK_POND`): when the Rber Ducky lands (a ``ducky`` move,
   a Red or Green Shell) on a square with a Duck Pond, half the Bank Account of Terror moves
   to the square's resources, rounded down to the dollar (the game's money is whole
@@ -28,8 +28,9 @@ it or add to it.
   stood: :data:`~.clauses.MINIONS_REMOVED`, the newest of the seed's proposals that touch
   them, removed every Minion, so under these rules no Imp takes anything.
 
-Where a unit stands: the command's ``square`` when given, else the square the books hold
-for the unit (a Refinery or Duck Pond built with a ``square``), else not known. A square
+Where a unit stands: the command's ``square`` when given (a verdict notes one that differs
+from the tracked square), else the square the books track for the unit (the roster's
+``units``, its moves, a building's maker's square), else not known. A square
 whose resources are not known is mined as the seed's general case ($250) and the
 report says so in a warning.
 """
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamestate.profiles.archive import parse_time
 from gamestate.profiles.core import Archive, Event, ProfileError
-from gamestate.profiles.nomopoly_iv import clauses
+from gamestate.profiles.nomopoly_iv import clauses, hp_squares
 
 if TYPE_CHECKING:
     from gamestate.profiles.nomopoly_iv.books import Books
@@ -152,13 +153,9 @@ def holds(books: Books, square: int, kind: str) -> list[tuple[str, str]]:
 
 
 def command_refused(books: Books, name: str, who: str, unit: str, e: Event) -> str | None:
-    """Why a command may not be issued under these rules (None: it may)."""
-    if name != "Build Refinery":
-        return None
-    square = where(books, who, unit, e)
-    if square is not None and holds(books, square, "Refinery"):
-        return f"square {square} already has a Refinery" + _quote(clauses.ONE_REFINERY)
-    return None
+    """Why a command may not be issued for what the squares hold (None: it may): one
+    Refinery a square, and the rest :mod:`.hp_squares` checks from the tracked squares."""
+    return hp_squares.refuse(books, name, who, unit, e)
 
 
 def command_effect(

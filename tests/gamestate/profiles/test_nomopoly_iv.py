@@ -774,7 +774,9 @@ def test_the_example_gives_its_results() -> None:
         + [True, False]  # a Refinery; a second on its square ("only one Refinery")
         + [True] * 3  # Research, a Duck Pond, Fertile Season
         + [True, True, False]
-        + [True] * 6
+        + [True] * 5
+        + [False]  # Ann's Refine Goods off the Refinery's square
+        + [True]
         + [True]  # Ben's Uncharged Soul Gem, without a Ghost
         + [
             True,  # a Ghost
@@ -789,9 +791,13 @@ def test_the_example_gives_its_results() -> None:
         + [False, True]  # a Laser Howitzer out of range, Spell Shield
         + [True, False]  # Ann's fort; an attack on the Spell-Shielded Musketeer
         + [True, True, False]  # a kill, Bombard; Orison on the Spell-Shielded Musketeer
-        + [True, True, True]  # Heal Area, Repair, Upgrade to SCV
+        + [True, False]  # Heal Area; a second Wall on Dee's Wall's square
+        + [True, True]  # Repair, Upgrade to SCV
         + [False, True]  # a Move onto Dee's square, then one beside
-        + [True, True]  # Ann's Scientist moved; Dee's Fire Flower
+        + [True]  # Ann's Scientist moved off its Laboratory
+        + [False, False]  # Dee's Warrior: Ride Railway with no Railway, Teleport far off
+        + [False]  # Ann's Scientist's Research, no Laboratory on its square
+        + [True]  # Dee's Fire Flower
         + [True, True]  # Cy's Wilt Shroom; 2 Rotten Mushes for a Force Field
         + [False, True]  # Ann's Fort on Ben's Teleporter's square; the Teleporter to 12
         + [True, False]  # Ben's Fort; Ann's jump to her own square
@@ -813,6 +819,7 @@ def test_the_example_gives_its_results() -> None:
     assert report.state["Ann"]["items"] == {"Charged Soul Gem": 1, "Mushroom": 1}
     assert report.state["Ann"]["square"] == 12  # pushed to 31, then teleported
     assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
+    assert report.state["Ann"]["units"]["Scientist#1"]["square"] == 48  # off Laboratory#1's 49
     # The pie's $272 in, half of $275 ($137, rounded down) to the Duck Pond's square 30.
     assert report.game_state["bank_account_of_terror"] == 3 + 272 - 137 + 399
     resources = report.game_state["resources"]

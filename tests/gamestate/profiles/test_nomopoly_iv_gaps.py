@@ -182,8 +182,10 @@ def test_teleport_pays_the_owner(
     }
     if owner is not None:
         players[owner]["units"]["Teleporter#1"] = {"square": 7}  # adjacent to square 6
+    # Square 12 is beside the Teleporter on 7: "to any other square containing or adjacent
+    # to a teleporter".
     data = game(
-        T0, players, [command(LATER, "Ann", "Teleport", "SCV#1", square=20, **fields)], board=BOARD
+        T0, players, [command(LATER, "Ann", "Teleport", "SCV#1", square=12, **fields)], board=BOARD
     )
     report = run(data, NOW)
     verdict = report.actions[0]
