@@ -29,6 +29,10 @@ __all__ = [
 
 # 3: Players
 ADMIN_NOT_PLAYER = "The Admin is not considered to be a player."
+REMOVED = (
+    "Repeated violations of this rule will result in the offending player being removed from"
+    " the game."
+)
 
 # 4: Money
 BANKRUPT = "If a player has less than $1, that player is said to be bankrupt."

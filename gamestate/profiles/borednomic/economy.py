@@ -230,6 +230,8 @@ class Economy:
                 )
             if isinstance(player, str) and player not in self.players:
                 raise Refused(clauses.ADMIN_NOT_PLAYER, f"{cut(player)} is not a player")
+            if isinstance(player, str) and not self.players[player].present_at(e.at):
+                raise Refused(clauses.REMOVED, f"{player} is not in the game at {e.at:%Y-%m-%d}")
             if e.type == "draw":
                 what = e.get("what")
                 if what == "turn":
