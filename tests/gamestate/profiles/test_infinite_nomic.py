@@ -1115,38 +1115,44 @@ def test_the_example_archive_gives_its_outcomes() -> None:
         "p4": "does not take effect",
         "p5": "invalid",
         "p6": "does not take effect",
-        "p7": "open",
+        "p7": "does not take effect",
         "j1": "popular",
         "j2": "popular",
         "j3": "invalid",
         "c1": "stands",
         "c2": "invalid",
+        "p8": "takes effect",
     }
-    assert result.effect_order == ["p1", "p2"]
+    assert result.effect_order == ["p1", "p2", "p8"]
     assert result.judge == {"name": "Eve", "from": at("2024-03-18T00:00:00Z")}
     assert (result.matters["p6"].numbers["for"], result.matters["p6"].numbers["against"]) == (1, 1)
     assert (result.matters["c1"].numbers["overturn"], result.matters["c1"].numbers["affirm"]) == (
         2,
         2,
     )
-    assert result.matters["p7"].next_change == at("2024-03-21T00:00:00Z")
+    assert (result.matters["p7"].numbers["for"], result.matters["p7"].numbers["against"]) == (1, 1)
+    assert (result.matters["p8"].numbers["for"], result.matters["p8"].numbers["against"]) == (3, 2)
+    assert result.matters["p8"].numbers["effect_at"] == at("2024-03-24T00:00:00Z")
     assert [d["event"] for d in result.due] == [
         "Phase I begins (Phase Number 2)",
         "week begins",
         "Phase II begins (Phase Number 3)",
         "Phase I begins (Phase Number 4)",
         "week begins",
+        "Phase II begins (Phase Number 5)",
+        "Phase I begins (Phase Number 6)",
+        "week begins",
     ]
     assert result.next_due == {
-        "at": at("2024-03-21T00:00:00Z"),
-        "event": "Phase II begins (Phase Number 5)",
+        "at": at("2024-03-28T00:00:00Z"),
+        "event": "Phase II begins (Phase Number 7)",
     }
     assert [w.split(",")[0] for w in result.warnings] == [
         "matter p1: the reaction of Zed",
         "matter p6: the reaction of Dee",
         "matter j1: the reaction of Dee",
     ]
-    assert result.game_state["phase"] == "Phase I" and result.game_state["phase_number"] == 4
+    assert result.game_state["phase"] == "Phase I" and result.game_state["phase_number"] == 6
     for o in result.matters.values():
         assert o.clause in SEED
 
@@ -1179,4 +1185,4 @@ def test_the_example_as_status_json_is_section_2b() -> None:
         "closes_at": "2024-03-16T18:00:00Z",
     }
     assert out["judge"] == {"name": "Eve", "from": "2024-03-18T00:00:00Z"}
-    assert out["effect_order"] == ["p1", "p2"]
+    assert out["effect_order"] == ["p1", "p2", "p8"]

@@ -111,7 +111,9 @@ def test_the_example_rejoins_and_overturns() -> None:
     assert result.state["Dee"]["player"] is False
     assert result.due and all(d["clause"] in (clauses.PHASES, clauses.WEEKS) for d in result.due)
     fay = result.state["Fay"]
-    assert (fay["player"], fay["reputable"]) == (True, False)
+    assert (fay["player"], fay["reputable"]) == (True, True)  # seven days after 03-16T09:00
+    before = report(archive_from_dict(raw), "2024-03-23T08:59:59Z")
+    assert before.state["Fay"]["reputable"] is False
 
 
 _value = st.one_of(

@@ -575,29 +575,43 @@ def test_junk_is_one_line_cut_short(event: dict[str, Any], says: str) -> None:
 
 EXAMPLE_CLAUSES = [
     words.SCOUT,
+    words.SCOUT_COST,
     words.TRAVERSE,
+    words.TRAVERSE_COST,
+    words.AP,
     words.GENERATION,
     words.DUNES_WINDS,
     words.PASS_COST,
     words.SWAMP_CHANCE,
     words.LAKE_NO_MOVE,
     words.CORRUPT_SPREAD,
+    words.CONSTRUCTION,
     words.CONSTRUCT_WHERE,
+    words.INDETERMINATE,
+    words.FLAG_COST,
+    words.FLAG_ONE,
     words.FLAG_OWNED,
     words.PYLON_CURES,
     words.STAG_COST,
+    words.STAGWAYS,
     words.STAGWAYS_REST,
+    words.MERGE,
     words.MERGE_NAME,
     words.MERGE_VOTERS,
+    words.MERGE_ACCEPTED,
     words.MERGE_FLAGS,
     words.LEAVE_FACTION,
+    words.CYCLE_ENDS,
 ]
 
+MID = "2024-03-18T12:00:00Z"
+"""The example before its last week: the world as it stood before the Flags went up."""
 
-def example_report() -> Any:
+
+def example_report(now: str | None = None) -> Any:
     raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     archive = archive_from_dict(raw, source="infinite-nomic.json")
-    return report(archive, raw["demo"]["now"], raw["demo"]["since"])
+    return report(archive, now or raw["demo"]["now"], raw["demo"]["since"])
 
 
 @pytest.mark.parametrize("clause", EXAMPLE_CLAUSES, ids=lambda c: c[:70])
@@ -605,8 +619,8 @@ def test_the_example_touches_each_world_rule(clause: str) -> None:
     assert clause in {a["clause"] for a in example_report().actions}
 
 
-def test_the_examples_world() -> None:
-    result = example_report()
+def test_the_examples_world_before_the_flags() -> None:
+    result = example_report(MID)
     said = " ".join(a["reason"] for a in result.actions)
     assert "(1, 0, 0) is cut off from the indeterminate hexes: a Lake" in said
     assert "which it cannot be next to a Swamp" in said
@@ -624,7 +638,7 @@ def test_the_examples_world() -> None:
         "influence": 1,
         "influential": True,
     }
-    assert world["winner"] is None and result.winners == []
+    assert world["winner"] is None and result.winners == [] and result.game_end is None
     where = {n: (s["hex"], s["faction"]) for n, s in result.state.items() if s["player"]}
     assert where == {
         "Ann": ([-1, 0, 0], "Ann"),
@@ -635,13 +649,80 @@ def test_the_examples_world() -> None:
     }
 
 
+def flags_after(result: Any, n: int) -> str:
+    """When the Hexwrights' n-th Flag went up."""
+    ups = [
+        a["at"]
+        for a in result.actions
+        if a["action"] == "construct" and a["allowed"] and "faction Hexwrights" in a["effect"]
+    ]
+    return str(ups[n - 1])
+
+
+@pytest.mark.parametrize(
+    "n, won",
+    [
+        pytest.param(10, False, id='8 "at least 10 hexes" but 10/2 = 5 < twice Wayfarers\' 3'),
+        pytest.param(11, False, id='8 "at least twice the influence": 11/2 = 5.5 < 6'),
+        pytest.param(12, True, id='8 "at least twice the influence": 12/2 = 6, exactly twice 3'),
+    ],
+)
+def test_the_example_is_won_at_exactly_twice_the_influence(n: int, won: bool) -> None:
+    at_flag = flags_after(example_report(), n)
+    result = example_report(at_flag)
+    world = result.game_state["world"]
+    assert world["factions"]["Hexwrights"]["hexes"] == n
+    assert world["factions"]["Hexwrights"]["members"] == ["Ann", "Ben"]
+    assert world["factions"]["Wayfarers"] == {
+        "members": ["Eve"],
+        "hexes": 3,
+        "influence": 3,
+        "influential": True,
+    }
+    assert (world["winner"] is not None) is won
+    assert (result.game_end is not None) is won
+
+
+def test_the_example_ends_the_cycle() -> None:
+    result = example_report()
+    world = result.game_state["world"]
+    assert world["winner"] == {
+        "faction": "Hexwrights",
+        "at": "2024-03-24T12:30:00Z",
+        "hexes": 12,
+        "influence": 6,
+        "clause": words.VICTORY,
+    }
+    assert result.winners == ["Hexwrights"]
+    assert result.game_end == {
+        "day": "2024-03-24",
+        "winner": "Hexwrights",
+        "condition": words.VICTORY,
+    }
+    later = [a for a in result.actions if a["at"] > "2024-03-24T12:30:00Z"]
+    assert [(a["player"], a["action"], a["allowed"], a["clause"]) for a in later] == [
+        ("Eve", "stagways", False, words.CYCLE_ENDS)
+    ]
+    occupied = {c: h["flag"] for c, h in world["hexes"].items() if h.get("flag")}
+    assert sorted(c for c, f in occupied.items() if f == "Wayfarers") == [
+        "(-1, -1, 0)",
+        "(-2, 0, 0)",
+        "(0, -1, 0)",
+    ]
+    assert len([f for f in occupied.values() if f == "Hexwrights"]) == 12
+
+
 def test_status_prints_the_world() -> None:
     from wikibot.cli.world_text import world_lines
 
-    lines = world_lines(example_report().game_state)
+    lines = world_lines(example_report(MID).game_state)
     assert lines[0] == "World: 15 hexes generated (any other is indeterminate):"
     assert "    (-1, -1, 0) Perilous Pass, Barren; Stag Station, Flag of Wayfarers" in lines
     assert "    Wayfarers (Eve): 1 hex occupied, influence 1, influential" in lines
+    lines = world_lines(example_report().game_state)
+    assert lines[0] == "World: 19 hexes generated (any other is indeterminate):"
+    assert "    Hexwrights (Ann, Ben): 12 hexes occupied, influence 6, influential" in lines
+    assert "    Wayfarers (Eve): 3 hexes occupied, influence 3, influential" in lines
     assert world_lines(run([]).game_state) == []
 
 
