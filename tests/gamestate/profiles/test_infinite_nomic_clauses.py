@@ -679,3 +679,52 @@ def test_binoculars(held: dict[str, int], hexes: list[list[int]], allowed: bool)
     assert listed == (sorted(["(0, 0, 0)", *made]) if allowed else ["(0, 0, 0)"])
     assert result.state["Ann"]["ap"] == (1 if allowed else 2)
     assert result.state["Ann"].get("items", {}) == held  # Binoculars are not used up
+
+
+# The rows that are inputs: junk is refused in one line, cut short.
+
+
+@pytest.mark.parametrize(
+    "event, says",
+    [
+        pytest.param(act("Ann", "use", item=5), ".item: expected a name", id="7.1.2 use: item 5"),
+        pytest.param(act("Ann", "use"), ".item: expected a name", id="7.1.2 use: no item"),
+        pytest.param(
+            act("Ann", "use", item="x" * 5000), ".item: expected a name", id="7.1.2 use: long"
+        ),
+        pytest.param(
+            act("Ann", "name quality", quality="eight", name="E"),
+            ".quality: expected a quality",
+            id="7.3.2.1 name quality: a quality in words",
+        ),
+        pytest.param(
+            act("Ann", "name quality", quality=0, name="Z"),
+            ".quality: expected a quality",
+            id="7.3.2.1 name quality: quality 0",
+        ),
+        pytest.param(
+            act("Ann", "name quality", quality=8, name=""),
+            ".name: expected a name",
+            id="7.3.2.1 name quality: an empty name",
+        ),
+        pytest.param(
+            act("Ann", "name quality", quality=8, name="n" * 5000),
+            ".name: expected a name",
+            id="7.3.2.1 name quality: a 5,000-character name",
+        ),
+        pytest.param(
+            grant("Ann", {"Wood": 0}), "expected a count", id="7 grant: 0 Wood is no grant"
+        ),
+        pytest.param(
+            act("Ann", "scout", hexes=[[2, 0, 0], "x" * 5000]),
+            ".hexes: expected a hex",
+            id="7.4.2 scout: a hex of 5,000 characters",
+        ),
+    ],
+)
+def test_junk_in_these_inputs_is_one_line(event: dict[str, Any], says: str) -> None:
+    with pytest.raises(ProfileError) as err:
+        run([event])
+    text = str(err.value)
+    assert says in text and "\n" not in text and len(text) < 300
+    assert "x" * 100 not in text and "n" * 100 not in text

@@ -679,3 +679,55 @@ def test_the_railway_clean_up(rails: dict[str, int], kept: list[str], refund: in
     report = run(data, BEFORE_NOON)
     assert sorted(report.state["Ann"]["units"]) == kept
     assert report.state["Ann"]["money"] == refund
+
+
+# The rows that are inputs: junk is refused in one line, cut short.
+
+
+@pytest.mark.parametrize(
+    "players, events, gs, says",
+    [
+        pytest.param(
+            {"Ann": {"units": ["Monk#1"]}},
+            [cmd(LATER, "Ann", "Fertile Season", "Monk#1", square="x" * 5000)],
+            {},
+            ".square: expected a square number",
+            id=f"{FERTILE}: a square of 5,000 characters",
+        ),
+        pytest.param(
+            {"Ann": {"units": ["Monk#1"]}},
+            [cmd(LATER, "Ann", "Fertile Season", "Monk#1", square=-3)],
+            {},
+            ".square: expected a square number",
+            id=f"{FERTILE}: square -3",
+        ),
+        pytest.param(
+            {"Ann": {"items": {"Star Egg": 1}, "square": "x" * 5000}},
+            [act(T0, "Ann", "use Star Egg")],
+            {},
+            "state.square: expected a square number",
+            id=f"{STAR_EGG}: the player's square of 5,000 characters",
+        ),
+        pytest.param(
+            {"Ann": {}},
+            [],
+            {"implemented": {"Create a new item: Soul Gem": "yesterday" * 600}},
+            "is not an ISO-8601 time",
+            id=f"{SOUL}: its implemented time in words",
+        ),
+        pytest.param(
+            {"Ann": {}},
+            [],
+            {"implemented": ["Create a new item: Soul Gem"]},
+            "expected proposal name -> time",
+            id=f"{SOUL}: implemented as a list",
+        ),
+    ],
+)
+def test_junk_in_these_inputs_is_one_line(
+    players: dict[str, Any], events: list[dict[str, Any]], gs: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(ProfileError) as err:
+        run(game(T0, players, events, **gs), BEFORE_NOON)
+    one_line(err, says)
+    assert len(str(err.value)) < 300 and "x" * 100 not in str(err.value)
