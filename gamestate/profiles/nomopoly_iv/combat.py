@@ -369,6 +369,8 @@ def _apply(books: Books, name: str, who: str, unit: str, e: Event, at: datetime)
     me = body(books, who, unit)
     if name in MOVES:
         if square is None:
+            # It left its square for one not recorded: where it stands is not known now.
+            me.square = None
             moved = [f"{unit}'s new square is not recorded (give the command's square)"]
         else:
             me.square = square

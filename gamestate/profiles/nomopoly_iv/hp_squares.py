@@ -240,7 +240,7 @@ def after_move(books: Books, who: str, unit: str, e: Event) -> list[str]:
     mode = s.scientists.get(unit)
     if mode is None:
         return []
-    square = _tracked(books, who, unit)
+    square = _tracked(books, who, unit) if _square(e.get("square")) is not None else None
     there = _laboratory_at(books, who, square)
     if there:
         return []

@@ -449,3 +449,27 @@ def test_mine_reads_the_tracked_squares(
     assert report.state["Ann"]["money"] == 5000 + paid
     assert report.game_state["resources"] == left
     assert ("the command's square 7 taken, the books held 6" in got["reason"]) is (square == 7)
+
+
+@pytest.mark.parametrize(
+    "fields, after",
+    [
+        pytest.param({}, "idle", id=f"{clauses.LEAVES_LABORATORY} moved, its square not recorded"),
+        pytest.param(
+            {"laboratory": True},
+            "Researching",
+            id=f"{clauses.LEAVES_LABORATORY} not recorded, laboratory: true says it found one",
+        ),
+    ],
+)
+def test_a_move_to_a_square_not_recorded_reads_laboratory(
+    fields: dict[str, Any], after: str
+) -> None:
+    data = with_mode(
+        two(scientist(6), {}, [cmd(LATER, "Ann", "Move", "Scientist#1", **fields)]), "Researching"
+    )
+    report = run(data, NOW)
+    assert report.actions[0]["allowed"] is True
+    assert report.state["Ann"]["scientists"] == {"Scientist#1": after}
+    # It left square 6 for one not recorded: its square is not known, not the old one.
+    assert report.state["Ann"]["units"]["Scientist#1"]["square"] is None
