@@ -751,9 +751,16 @@ EXAMPLE_CLAUSES = [
     said.FORAGE,
     said.FORAGING_POUCH,
     said.NAME_QUALITIES,
+    said.FISH_WHERE,
+    said.FORAGE_WHERE,
+    said.RANDOM_UNRESOLVED,
+    said.CLASSIC_ROD,
+    said.CRAFTING,
+    said.RESOURCES,
     RECIPE_TEXT["Foraging Pouch"],
     RECIPE_TEXT["Standard Rod"],
     RECIPE_TEXT["Classic Rod"],
+    RECIPE_TEXT["Binoculars"],
 ]
 
 
