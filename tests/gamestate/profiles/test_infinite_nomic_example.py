@@ -240,3 +240,55 @@ def test_the_example_touches_the_row(
     said_ = told(out)
     assert [w for w in told_words if w not in said_] == []
     assert check is None or check(out)
+
+
+README = ROOT / "README.md"
+README_COMMAND = "$ nomicbot status --archive example:infinite-nomic --now "
+
+
+def readme_excerpt() -> tuple[list[str], list[str]]:
+    """The README's reading of the example: its command's arguments and the lines shown."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith(README_COMMAND))
+    shown = []
+    for line in lines[start + 1 :]:
+        if not line.startswith("    "):
+            break
+        shown.append(line[4:])
+    return lines[start].strip().split()[2:], shown
+
+
+def test_the_readmes_reading_is_the_examples_output() -> None:
+    """Each line the README shows is a line of the command's output, in order; "..." stands
+    for what the README leaves out."""
+    from click.testing import CliRunner
+
+    from wikibot.cli import cli
+
+    args, shown = readme_excerpt()
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    output = result.output.splitlines()
+    at = 0
+    for line in shown:
+        if line.strip() == "...":
+            continue
+        parts = [p for p in line.split("...") if p.strip()]
+        while at < len(output) and not _matches(output[at], parts):
+            at += 1
+        assert at < len(output), line
+        at += 1
+    assert len([s for s in shown if s.strip() != "..."]) >= 10
+
+
+def _matches(line: str, parts: list[str]) -> bool:
+    """The parts are in the line in order, the first at its start."""
+    if not line.startswith(parts[0]):
+        return False
+    at = len(parts[0])
+    for part in parts[1:]:
+        at = line.find(part.strip(), at)
+        if at < 0:
+            return False
+        at += len(part.strip())
+    return True
