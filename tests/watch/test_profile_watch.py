@@ -33,7 +33,7 @@ from wikibot.profile_archive import load_profile_archive
 from wikibot.resolve.ledger import KILL_AT_ENV
 from wikibot.sandbox.mediawiki import RunningWiki
 from wikibot.watch.loop import LOCK_NAME
-from wikibot.wiki.pages.profile_pages import profile_pages
+from wikibot.wiki.pages.profile_pages import game_pages
 
 pytestmark = pytest.mark.integration
 
@@ -41,6 +41,8 @@ ANNOUNCED = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (.*)$", re.MULTILINE)
 """An announcement on stdout: the cycle's instant, then the text."""
 PART = re.compile(r"<!-- nomicbot:page begin[^>]*-->(.*)<!-- nomicbot:page end -->", re.DOTALL)
 AS_OF = re.compile(r" as of \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\.''")
+WEEK = re.compile(r"(fell due since) \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.IGNORECASE)
+"""The start of the week of what fell due: it moves with the instant."""
 
 
 # The games the tests build: small, so the shipped examples may change meanwhile.
@@ -208,18 +210,16 @@ def edited(config: Path, before: int) -> list[str]:
 
 
 def timeless(text: str) -> str:
-    return AS_OF.sub(" as of -.''", text)
+    return WEEK.sub(r"\1 -", AS_OF.sub(" as of -.''", text))
 
 
 def parts(path: Path, now: str, prefix: str) -> dict[str, str]:
-    """Each page's part as ``nomicbot pages`` builds it, without its instant."""
+    """Each page's part as ``nomicbot pages`` builds it (what fell due in the week before
+    ``now``), without its instant."""
     loaded = load_profile_archive(path)
-    report = loaded.profile.evaluate(loaded.archive, parse_time(now, "now"), None)
     profile = loaded.profile.name
     titles = {kind: f"{prefix}/{kind}" for kind in KINDS[profile]}
-    built = profile_pages(
-        report, loaded.archive, game_title=loaded.profile.title, configured=titles
-    )
+    _, built = game_pages(loaded.profile, loaded.archive, parse_time(now, "now"), configured=titles)
     return {p.title: timeless(p.body) for p in built}
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from gamestate.profiles import archive_from_dict, get_profile, parse_time
 from wikibot.errors import WikiError
-from wikibot.wiki.pages.profile_pages import Page, page_titles, profile_pages, update_region
+from wikibot.wiki.pages.profile_pages import Page, game_pages, page_titles, update_region
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,8 +19,7 @@ def pages_of(example: str, now: str) -> dict[str, str]:
     data = json.loads((ROOT / "wikibot" / "examples" / f"{example}.json").read_text("utf-8"))
     archive = archive_from_dict(data, source=example)
     spec = get_profile(archive.profile)
-    report = spec.evaluate(archive, parse_time(now, "t"), None)
-    built = profile_pages(report, archive, game_title=spec.title, configured={})
+    _, built = game_pages(spec, archive, parse_time(now, "t"), configured={})
     return {p.kind: p.body for p in built}
 
 

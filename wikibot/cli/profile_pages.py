@@ -14,14 +14,17 @@ from wikibot.mirror.ledger import Ledger
 from wikibot.mirror.locks import game_lock_at
 from wikibot.profile_archive import load_profile_archive
 from wikibot.wiki.client import connect
-from wikibot.wiki.pages.profile_pages import Page, profile_pages
+from wikibot.wiki.pages.profile_pages import Page
+from wikibot.wiki.pages.profile_pages import game_pages as build_pages
 from wikibot.wiki.pages.profile_publish import PAGES, publish_pages
 
 __all__ = ["pages", "register"]
 
 
 def game_pages(config_path: str | None, archive_path: str, now: datetime) -> tuple[str, list[Page]]:
-    """The game's profile and its pages as of ``now`` (titles from ``[game] pages``)."""
+    """The game's profile and its pages as of ``now`` (titles from ``[game] pages``), what
+    fell due in the week before it listed (:func:`~.profile_pages.game_pages`, as ``demo``
+    and ``watch`` build them)."""
     config = load(config_path)
     loaded = load_profile_archive(
         archive_path, profile=config.game.profile, settings=config.game.settings
@@ -29,16 +32,14 @@ def game_pages(config_path: str | None, archive_path: str, now: datetime) -> tup
     spec = loaded.profile
     if spec.name == "blognomic-139":
         raise click.UsageError("BlogNomic's pages are the Votes page: use `nomicbot publish`")
-    try:
-        report = spec.evaluate(loaded.archive, now, None)
-    except ProfileError as exc:
-        raise ArchiveError(str(exc)) from None
     configured = config.game.settings.get("pages", {})
     if not isinstance(configured, dict):
         raise click.UsageError("[game] pages must be a table: page kind = title")
-    return spec.name, profile_pages(
-        report, loaded.archive, game_title=spec.title, configured=configured
-    )
+    try:
+        _, built = build_pages(spec, loaded.archive, now, configured=configured)
+    except ProfileError as exc:
+        raise ArchiveError(str(exc)) from None
+    return spec.name, built
 
 
 @click.command("pages")
@@ -50,6 +51,9 @@ def pages(archive_path: str, apply_: bool, now_text: str | None, config_path: st
     """Publish a profile game's pages on the wiki (BoredNomic's status, proposals, board
     and what fell due; Nomopoly's player info, board and proposals by week; Infinite
     Nomic's proposals and Judge; Nomopoly IV's players and scheduled events).
+
+    The pages of what fell due list the week before --now (the turns and the scheduled
+    events, the newest 50 of each; `status --since` lists them all).
 
     A dry run by default: prints each page's diff. With --apply it edits only the pages
     whose part changed, one edit each, recording a ledger row per edit in the mirror;

@@ -9,14 +9,15 @@ Each cycle:
    one warning line and the cycle is skipped: nothing is written, and the next
    cycle reads it again;
 2. evaluates the game at the cycle's instant, as ``status`` does (2b), once for the
-   pages (as ``nomicbot pages`` builds them) and once from the game's start for the
-   announcements (so ``due`` lists every event that fell due);
+   pages (:func:`~wikibot.wiki.pages.profile_pages.pages_report`, as ``nomicbot pages``
+   builds them: what fell due in the week before) and once from the game's start for
+   the announcements (so ``due`` lists every event that fell due);
 3. republishes each page whose part changed, through
    :func:`wikibot.wiki.pages.profile_publish.publish_pages` (a ledger row per edit,
    exactly once across a crash). The part's first line says "as of" the instant it
-   was computed; a page whose part differs from the wiki's only in that instant is
-   not edited, so a quiet game costs reads, not edits. A dry run (no ``apply``)
-   prints each diff and writes nothing;
+   was computed (and a due page, the week before it); a page whose part differs from
+   the wiki's only in that instant is not edited, so a quiet game costs reads, not
+   edits. A dry run (no ``apply``) prints each diff and writes nothing;
 4. announces each event of :mod:`wikibot.watch.profile_events` not yet in the
    mirror's ``announcements`` table, on stdout and to the webhook
    (:mod:`wikibot.watch.announce`); a dry run prints what it would announce.
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from gamestate.profiles import ProfileError, Report, archive_to_dict, format_time
+from gamestate.profiles import ProfileError, Report, archive_to_dict, format_time, parse_time
 from wikibot.config import Config
 from wikibot.errors import NomicbotError, WebhookError
 from wikibot.mirror.api import Mirror
@@ -51,7 +52,13 @@ from wikibot.watch.events import Announcement
 from wikibot.watch.loop import StopRequest, backoff_delay, deliver_announcements
 from wikibot.watch.profile_events import game_start, profile_events
 from wikibot.wiki.client import WikiClient, connect
-from wikibot.wiki.pages.profile_pages import Page, profile_pages, update_region
+from wikibot.wiki.pages.profile_pages import (
+    DUE_WINDOW,
+    Page,
+    pages_report,
+    profile_pages,
+    update_region,
+)
 from wikibot.wiki.pages.profile_publish import PAGES, PageResult, publish_pages
 
 __all__ = [
@@ -225,11 +232,10 @@ class ProfileWatcher:
                     f"{self.source.describe()}: a BlogNomic 139 game is watched from its blog "
                     "(nomicbot watch without --archive or --mbox)"
                 )
-            report = spec.evaluate(loaded.archive, now, None)
+            report = pages_report(spec, loaded.archive, now)
             since = game_start(loaded.archive)
-            told = report
-            if since is not None and since < now:
-                told = spec.evaluate(loaded.archive, now, since)
+            start = since if since is not None and since < now else None
+            told = spec.evaluate(loaded.archive, now, start)
         except (NomicbotError, ProfileError) as exc:
             log.warning(
                 "%s; cycle %d skipped, the source is read again next cycle", exc, self.cycles
@@ -355,16 +361,21 @@ def _stamp(now: datetime) -> str:
 
 
 def _timeless(page: Page, now: datetime) -> str:
-    """The page's part without the instant of its first line."""
-    return page.body.replace(_stamp(now), " as of -.''", 1)
+    """The page's part without the instant of its first line, nor the start of the window
+    of what fell due (:func:`~.profile_pages.due_since_words`): both move with the instant."""
+    body = page.body.replace(_stamp(now), " as of -.''", 1)
+    return body.replace(format_time(now - DUE_WINDOW), "-")
 
 
 def _pinned(page: Page, text: str, now: datetime) -> Page | None:
-    """``page`` with the instant the wiki's part shows in place of ``now`` (None: the wiki
-    shows no part, or its first line names no instant)."""
+    """``page`` with the instant the wiki's part shows in place of ``now``, and the start of
+    its window in place of this one's (None: the wiki shows no part, or its first line
+    names no instant)."""
     begin = text.find("<!-- nomicbot:page begin")
     found = _AS_OF.search(text, begin) if begin >= 0 else None
     if found is None or _stamp(now) not in page.body:
         return None
     body = page.body.replace(_stamp(now), f" as of {found.group(1)}.''", 1)
+    then = parse_time(found.group(1), "wiki") - DUE_WINDOW
+    body = body.replace(format_time(now - DUE_WINDOW), format_time(then))
     return Page(page.kind, page.title, body)

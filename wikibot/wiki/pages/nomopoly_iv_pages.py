@@ -32,6 +32,7 @@ from typing import Any
 
 from gamestate.profiles import Report, format_time, parse_time
 from gamestate.profiles.nomopoly_iv.market import THREE_DAYS
+from wikibot.wiki.pages.profile_cells import Lines
 
 __all__ = ["due", "invisible_spans", "players"]
 
@@ -86,7 +87,8 @@ def _unplaced(text: str, names: set[str]) -> str:
 
 
 def players(report: Report) -> str:
-    """The Players page: each player's values, no square for the invisible."""
+    """The Players page: each player's values, no square for the invisible; then each
+    player's units, a line each (``Fort#1 (Fort, square 31, 1500/1500 HP)``)."""
     from wikibot.wiki.pages.profile_pages import _players
 
     hidden = _invisible(invisible_spans(report), report.now) | {
@@ -98,12 +100,55 @@ def players(report: Report) -> str:
         and report.now < _time(e["until"])
     }
     state = {
-        name: (
-            {**values, "square": HIDDEN_SQUARE} if name in hidden and "square" in values else values
-        )
+        name: _shown(values, hidden=name in hidden) if isinstance(values, dict) else values
         for name, values in report.state.items()
     }
-    return _players(replace(report, state=state))
+    shown = replace(report, state=state)
+    return f"{_players(shown, _COLUMNS)}\n\n== Units ==\n{_players(shown, ('units',))}"
+
+
+_COLUMNS = (
+    "level",
+    "experience",
+    "jumps",
+    "money",
+    "alive",
+    "square",
+    "items",
+    "scientists",
+    "cooling_down",
+)
+"""The Players page's columns; then its second table, each player's units, one a line
+(in one table they would make it wider than a window)."""
+
+
+def _shown(values: dict[str, Any], *, hidden: bool) -> dict[str, Any]:
+    """A player's values as other players read them: each unit on a line, whoever it
+    cools down until when; an invisible player's square not shown."""
+    out = dict(values)
+    if hidden and "square" in out:
+        out["square"] = HIDDEN_SQUARE
+    units = out.get("units")
+    if isinstance(units, dict):
+        out["units"] = Lines(_unit(name, u) for name, u in units.items())
+    cooling = out.get("cooling_down")
+    if isinstance(cooling, dict):
+        out["cooling_down"] = Lines(f"{u} until {t}" for u, t in cooling.items())
+    return out
+
+
+def _unit(name: str, unit: Any) -> str:
+    """``Fort#1 (Fort, square 31, 1500/1500 HP)``; what is not recorded is left out."""
+    if not isinstance(unit, dict):
+        return f"{name} ({unit})" if unit else name
+    parts = [str(unit.get("type") or "")]
+    if unit.get("square") is not None:
+        parts.append(f"square {unit['square']}")
+    hp, top = unit.get("hp"), unit.get("max_hp")
+    if hp is not None or top is not None:
+        parts.append(f"{'?' if hp is None else hp}/{'?' if top is None else top} HP")
+    inner = ", ".join(p for p in parts if p)
+    return f"{name} ({inner})" if inner else name
 
 
 def due(report: Report) -> str:

@@ -24,17 +24,28 @@ pair are a :class:`~wikibot.errors.WikiError`, and the page is not edited.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from gamestate.profiles import Archive, Report, format_time
+from gamestate.profiles import Archive, Profile, Report, format_time, parse_time
 from wikibot.errors import WikiError
+from wikibot.wiki.pages.profile_cells import Lines, cell, marked_cell
 from wikibot.wiki.wikitext import comments
 
-__all__ = ["Page", "page_titles", "profile_pages", "update_region"]
+__all__ = [
+    "DUE_CAP",
+    "DUE_WINDOW",
+    "Page",
+    "due_since_words",
+    "game_pages",
+    "page_titles",
+    "pages_report",
+    "profile_pages",
+    "update_region",
+]
 
 _BEGIN = "<!-- nomicbot:page begin"
 _END = "<!-- nomicbot:page end -->"
@@ -59,6 +70,17 @@ _KINDS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "nomopoly-iv": (("players", "Players"), ("due", "Scheduled events")),
 }
 """Per profile: each page's kind and its default title's tail (``BoredNomic/Status``)."""
+
+DUE_WINDOW = timedelta(days=7)
+"""What the due pages list: what fell due in the week before the page's instant, as the
+Admins published each week (all of it is in ``status --since``)."""
+
+DUE_CAP = 50
+"""At most this many of the window's rows on a page, the newest; the rest are counted
+("and N more"), so a year of hourly events makes no giant page."""
+
+_NO_SQUARE = 'style="border:none; background:none" | '
+"""A place in a board's grid with no square: no cell drawn."""
 
 _COLOURS = {
     "Red": "#f4b6b6",
@@ -96,17 +118,41 @@ def _when(value: Any) -> str:
     return value if isinstance(value, str) else format_time(value)
 
 
+def _instant(value: Any) -> datetime:
+    return value if isinstance(value, datetime) else parse_time(str(value), "report")
+
+
+def due_since_words(since: datetime) -> str:
+    """The due pages' line naming their window (``watch`` reads it as part of the
+    page's instant: it moves with the instant, and alone is no change)."""
+    days = DUE_WINDOW.days
+    return f"Fell due since {format_time(since)}: the {days} days before the instant above"
+
+
+def pages_report(profile: Profile, archive: Archive, now: datetime) -> Report:
+    """The report the pages are built from: the game at ``now``, with what fell due in
+    the :data:`DUE_WINDOW` before it (``pages``, ``demo`` and ``watch`` all use it)."""
+    return profile.evaluate(archive, now, now - DUE_WINDOW)
+
+
+def game_pages(
+    profile: Profile, archive: Archive, now: datetime, *, configured: Mapping[str, Any]
+) -> tuple[Report, list[Page]]:
+    """The report (:func:`pages_report`) and the game's pages built from it."""
+    report = pages_report(profile, archive, now)
+    built = profile_pages(report, archive, game_title=profile.title, configured=configured)
+    return report, built
+
+
 def _cell(value: Any) -> str:
-    if isinstance(value, (list, dict)):
-        value = ", ".join(map(str, value)) if isinstance(value, list) else json.dumps(value)
-    text = str(value).replace("|", "&#124;").replace("\n", " ")
-    return text.replace("[[", "&#91;&#91;").replace("{{", "&#123;&#123;").replace("<", "&lt;")
+    """A value as a player reads it (:func:`.profile_cells.cell`): never raw JSON."""
+    return cell(value)
 
 
 def _table(header: list[str], rows: list[list[Any]], cls: str = "wikitable sortable") -> str:
     lines = [f'{{| class="{cls}"', "! " + " !! ".join(header)]
     for row in rows:
-        lines += ["|-", "| " + " || ".join(_cell(c) for c in row)]
+        lines += ["|-", "| " + " || ".join(marked_cell(c) for c in row)]
     lines.append("|}")
     return "\n".join(lines)
 
@@ -117,10 +163,17 @@ def _matters(report: Report, archive: Archive, keys: tuple[str, ...]) -> str:
         o = report.matters.get(m.id)
         if o is None:
             continue
-        numbers = [o.numbers.get(k) for k in keys]
+        numbers = [_period(o.numbers.get(k)) for k in keys]
         rows.append([m.id, m.author, format_time(m.posted_at), o.outcome, *numbers, o.reason])
     header = ["Matter", "Author", "Sent", "Outcome", *[k.replace("_", " ") for k in keys], "Why"]
     return _table(header, rows) if rows else "''No proposals.''"
+
+
+def _period(value: Any) -> Any:
+    """A voting period (``{"opens_at", "closes_at"}``) as ``opens`` over ``to closes``."""
+    if isinstance(value, dict) and set(value) == {"opens_at", "closes_at"}:
+        return Lines((_when(value["opens_at"]), f"to {_when(value['closes_at'])}"))
+    return value
 
 
 def _players(report: Report, fields: tuple[str, ...] | None = None) -> str:
@@ -133,6 +186,25 @@ def _players(report: Report, fields: tuple[str, ...] | None = None) -> str:
 
 
 # BoredNomic.
+
+_STANDING = ("money", "level", "experience", "hit_points", "square", "owns")
+"""The Status page's first table; its second has the rest (reserves, hens, items...),
+so that neither is wider than a window."""
+
+
+def _bored_status(report: Report) -> str:
+    """Each player's money, level, experience, hit points, square and squares owned; then
+    their reserves, hens, eggs, tickets, items and the rest."""
+    players = {k: v for k, v in report.state.items() if isinstance(v, dict)}
+    if not players:
+        return "''No players.''"
+    keys = list(dict.fromkeys(k for v in players.values() for k in v))
+    first = tuple(k for k in _STANDING if k in keys)
+    rest = tuple(k for k in keys if k not in first)
+    return (
+        f"== Standing ==\n{_players(report, first)}\n\n"
+        f"== Reserves and items ==\n{_players(report, rest)}"
+    )
 
 
 def _bored_board(report: Report) -> str:
@@ -149,7 +221,7 @@ def _bored_board(report: Report) -> str:
         for column in range(10):
             s = cells.get((row, column))
             if s is None:
-                lines.append("| ")
+                lines.append(f"| {_NO_SQUARE}")
                 continue
             parts = [f"'''{s['number']}'''"]
             if s.get("name"):
@@ -168,15 +240,19 @@ def _bored_board(report: Report) -> str:
 
 
 def _bored_due(report: Report) -> str:
+    """The turns and choices of the window (all of them without one), each with its
+    payments, then the scheduled events that fell due in it and the next."""
     rows = []
     for a in report.actions:
+        if report.since is not None and _instant(a["at"]) <= report.since:
+            continue
         payments = "; ".join(
             f"{p['player']} {'+' if p['amount'] >= 0 else ''}{p['amount']} ({p['why']})"
             for p in a.get("payments", ())
         )
         rows.append(
             [
-                format_time(a["at"]) if not isinstance(a["at"], str) else a["at"],
+                _when(a["at"]),
                 a.get("player"),
                 a.get("type"),
                 "yes" if a.get("allowed") else "refused",
@@ -184,18 +260,10 @@ def _bored_due(report: Report) -> str:
                 payments,
             ]
         )
-    turns = _table(["At", "Player", "What", "Allowed", "Dice, path, landing", "Payments"], rows)
-    due = [
-        [format_time(d["at"]) if not isinstance(d["at"], str) else d["at"], d["event"]]
-        for d in report.due
-    ]
-    text = turns if rows else "''No turns yet.''"
-    if due:
-        text += "\n\n" + _table(["Due", "Event"], due, "wikitable")
-    if report.next_due:
-        nxt = report.next_due
-        text += f"\n\nNext: {nxt['event']} at {_when(nxt['at'])}."
-    return text
+    shown, more = _capped(rows, "turns and choices")
+    header = ["At", "Player", "What", "Allowed", "Dice, path, landing", "Payments"]
+    turns = more + _table(header, shown) if rows else "''No turns in this time.''"
+    return f"{_window(report)}\n\n== Turns and choices ==\n{turns}\n\n{_due(report, False)}"
 
 
 def _bored_proposals(report: Report, archive: Archive) -> str:
@@ -232,193 +300,63 @@ def _bored_proposals(report: Report, archive: Archive) -> str:
     )
 
 
-# Nomopoly.
-
-
-def _nomopoly_board(report: Report) -> str:
-    """The board as its grid (rule "Shape of the Board"), Ye Olde Poorbox's square 6
-    green and a Savings and Loan's square black; beside it, the circles where the seed
-    puts them: Heaven directly above Origon, Tyrethali's Inferno directly below."""
-    from gamestate.profiles.nomopoly.board import place
-
-    gs = report.game_state
-    board = gs.get("board")
-    squares = list(range(1, board + 1)) if isinstance(board, int) else list(board or [])
-    names = gs.get("names", {})
-    upgrades = gs.get("upgrades", {})
-    owners = {
-        sq: name
-        for name, values in report.state.items()
-        if isinstance(values, dict)
-        for sq in values.get("owns", [])
-    }
-    on: dict[int | str, list[str]] = {}
-    for name, values in report.state.items():
-        if isinstance(values, dict) and isinstance(values.get("square"), (int, str)):
-            on.setdefault(values["square"], []).append(name)
-    cells = {place(s): s for s in squares}
-    ranks = max((r for r, _ in cells), default=0)
-    files = max((f for _, f in cells), default=0)
-    black = set(gs.get("black", []))
-    lines = ['{| class="wikitable" style="text-align:center; float:left; margin-right:2em"']
-    for rank in range(ranks + 1):
-        lines.append("|-")
-        for file in range(files + 1):
-            s = cells.get((rank, file))
-            if s is None:
-                lines.append("| ")
-                continue
-            parts = [f"'''{s}'''"]
-            if str(s) in names:
-                parts.append(_cell(names[str(s)]))
-            elif s == squares[0]:
-                parts.append("Origon")
-            if s == 6:
-                parts.append(f"Ye Olde Poorbox: ${_cell(gs.get('poorbox', 0))}")
-            if s in owners:
-                parts.append(f"owner: {_cell(owners[s])}")
-            if upgrades.get(str(s)):
-                parts.append(_cell(upgrades[str(s)]))
-            if s in on:
-                parts.append("⬤ " + ", ".join(_cell(n) for n in on[s]))
-            if s == squares[0]:
-                parts.append(f"<small>{_HEAVEN} above, {_INFERNO} below</small>")
-            colour = "#555; color:#fff" if s in black else ("#bde5b8" if s == 6 else "#fff")
-            lines.append(f'| style="background:{colour}; width:8em" | ' + "<br/>".join(parts))
-    lines.append("|}")
-    lines.append(_nomopoly_circles(squares[0] if squares else 1, on))
-    lines.append('<div style="clear:both"></div>')
-    circles = [
-        f"{_cell(name)}: {_cell(values['square'])}"
-        for name, values in report.state.items()
-        if isinstance(values, dict) and isinstance(values.get("square"), str)
-    ]
-    lines.append(
-        f"\nYe Olde Poorbox: ${gs.get('poorbox', 0)}; dice thrown: {gs.get('default_dice')}."
-    )
-    if circles:
-        lines.append("In the circles: " + "; ".join(circles) + ".")
-    return "\n".join(lines)
-
-
-_HEAVEN = "Heaven"
-_INFERNO = "Tyrethali's Inferno"
-_ROUND = "border-radius:50%; width:13em; height:5.5em; padding:0.3em"
-
-
-def _nomopoly_circles(origon: int, on: Mapping[int | str, list[str]]) -> str:
-    """The seed's circles in elevation, each drawn round, over and under Origon's square
-    ("Heaven is directly above Origon."; "Tyrethali's Inferno is directly below
-    Origon."), with who is in each; any other circle a player stands in, after them."""
-
-    def who(where: int | str) -> str:
-        return "<br/>⬤ " + ", ".join(_cell(n) for n in on[where]) if on.get(where) else ""
-
-    def row(style: str, title: str, note: str, where: int | str) -> str:
-        small = f"<br/><small>{note}</small>" if note else ""
-        return f"|-\n| style=\"{style}\" | '''{title}'''{small}{who(where)}"
-
-    rows = [
-        '{| style="text-align:center; border-collapse:separate; border-spacing:0 0.2em"',
-        "|+ Above and below Origon",
-        row(
-            f"background:#eaf3ff; border:2px solid #6b8fc9; {_ROUND}",
-            _HEAVEN,
-            "directly above Origon",
-            _HEAVEN,
-        ),
-        "|-\n| ↑",
-        row(
-            "background:#fff; border:1px solid #a2a9b1; width:13em; padding:0.3em",
-            f"{origon} Origon",
-            "",
-            origon,
-        ),
-        "|-\n| ↓",
-        row(
-            f"background:#f6c7b6; border:2px solid #a8321e; {_ROUND}",
-            _INFERNO,
-            "directly below Origon",
-            _INFERNO,
-        ),
-    ]
-    for other in sorted(p for p in on if isinstance(p, str) and p not in (_HEAVEN, _INFERNO)):
-        rows.append(row(f"background:#f4f4f4; {_ROUND}", _cell(other), "", other))
-    rows.append("|}")
-    return "\n".join(rows)
-
-
-def _nomopoly_proposals(report: Report, archive: Archive) -> str:
-    weeks: dict[str, list[Any]] = {}
-    for m in sorted(archive.matters, key=lambda m: m.posted_at):
-        o = report.matters.get(m.id)
-        if o is None:
-            continue
-        year, number, _ = m.posted_at.isocalendar()
-        weeks.setdefault(f"{year} week {number}", []).append(
-            [
-                m.id,
-                m.author,
-                o.numbers.get("batch_day"),
-                o.outcome,
-                o.numbers.get("roll"),
-                o.numbers.get("from"),
-                o.numbers.get("to"),
-                o.reason,
-            ]
-        )
-    parts = []
-    header = ["Proposal", "Author", "Day", "Judgement", "Dice", "From", "To", "Why"]
-    for week, rows in weeks.items():
-        parts.append(f"== {week} ==\n" + _table(header, rows))
-    actions = [
-        [
-            a.get("at"),
-            a.get("player"),
-            a.get("action"),
-            "yes" if a.get("allowed") else "refused",
-            a.get("reason"),
-        ]
-        for a in report.actions
-    ]
-    if actions:
-        parts.append(
-            "== Buys and actions ==\n"
-            + _table(["Sent", "Player", "Action", "Allowed", "Why"], actions)
-        )
-    return "\n\n".join(parts) or "''No proposals.''"
-
-
-def _due(report: Report) -> str:
-    rows = [
-        [d["at"] if isinstance(d["at"], str) else format_time(d["at"]), d["event"]]
-        for d in report.due
-    ]
-    text = _table(["Due", "Event"], rows, "wikitable") if rows else "''Nothing fell due.''"
+def _due(report: Report, window: bool = True) -> str:
+    """The scheduled events that fell due in the report's window (the newest
+    :data:`DUE_CAP` of them, the rest counted), then the next to come."""
+    rows = [[_when(d["at"]), d["event"]] for d in report.due]
+    shown, more = _capped(rows, "events")
+    since = "" if report.since is None else f" since {format_time(report.since)}"
+    text = more + _table(["Due", "Event"], shown, "wikitable") if rows else ""
+    text = text or f"''Nothing fell due{since}.''"
     if report.next_due:
         text += f"\n\nNext: {report.next_due['event']} at {_when(report.next_due['at'])}."
-    return text
+    heading = "== Scheduled events ==\n"
+    return (f"{_window(report)}\n\n" if window else "") + heading + text
+
+
+def _window(report: Report) -> str:
+    """The window's line (nothing without one: then every turn is listed, no event)."""
+    return "" if report.since is None else f"''{due_since_words(report.since)}.''"
+
+
+def _capped(rows: list[list[Any]], what: str) -> tuple[list[list[Any]], str]:
+    """The newest :data:`DUE_CAP` rows, and a line counting those left out."""
+    if len(rows) <= DUE_CAP:
+        return rows, ""
+    left = len(rows) - DUE_CAP
+    return rows[-DUE_CAP:], f"''… and {left} more {what} before these, not shown here.''\n"
 
 
 def _judge(report: Report) -> str:
     if not report.judge:
         return "''No Judge.''"
-    return f"Judge: '''{_cell(report.judge.get('name'))}''' from {_cell(report.judge.get('from'))}."
+    since = report.judge.get("from")
+    when = f" since {_when(since)}" if isinstance(since, (str, datetime)) else ""
+    return f"The Judge: '''{_cell(report.judge.get('name'))}'''{when}."
 
 
 _RENDER: Mapping[str, Callable[[Report, Archive], str]] = {
-    "borednomic/status": lambda r, a: _players(r),
+    "borednomic/status": lambda r, a: _bored_status(r),
     "borednomic/proposals": _bored_proposals,
     "borednomic/board": lambda r, a: _bored_board(r),
     "borednomic/due": lambda r, a: _bored_due(r),
     "nomopoly/players": lambda r, a: _players(r),
-    "nomopoly/board": lambda r, a: _nomopoly_board(r),
-    "nomopoly/proposals": _nomopoly_proposals,
+    "nomopoly/board": lambda r, a: _nomopoly("board", r, a),
+    "nomopoly/proposals": lambda r, a: _nomopoly("proposals", r, a),
     "infinite-nomic/proposals": lambda r, a: _matters(r, a, ("voting_period", "for", "against")),
     "infinite-nomic/judge": lambda r, a: _judge(r),
     "nomopoly-iv/players": lambda r, a: _nomopoly_iv("players", r),
     "nomopoly-iv/due": lambda r, a: _nomopoly_iv("due", r),
 }
+
+
+def _nomopoly(kind: str, report: Report, archive: Archive) -> str:
+    """Nomopoly's board and proposals (:mod:`.nomopoly_pages`)."""
+    from wikibot.wiki.pages import nomopoly_pages
+
+    if kind == "board":
+        return nomopoly_pages.board(report)
+    return nomopoly_pages.proposals(report, archive)
 
 
 def _nomopoly_iv(kind: str, report: Report) -> str:
