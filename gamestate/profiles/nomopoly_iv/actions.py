@@ -341,7 +341,7 @@ def judge_command(books: Books, e: Event, at: datetime, order: int) -> Judged:
         then = COUNTER_RESEARCHING
         if s.scientists.get(unit) == RESEARCHING:
             s.scientists[unit] = IDLE
-    notes += combat.kills_recorded(books, who, e.get("killed", []), e.get("target"))
+    notes += combat.kills_recorded(books, who, e.get("killed", []), e.get("target"), at)
     span = cool_down_of(command, kind, distance)
     if span > timedelta(0) and not combat.gone(books, who, unit):
         refine = cost if command.name == "Refine Goods" else 0

@@ -490,22 +490,38 @@ def uncounted(books: Books, who: str, killed: list[str]) -> list[str]:
     return [k for k in killed if k not in done]
 
 
-def kills_recorded(books: Books, who: str, killed: object, target: object) -> list[str]:
-    """:data:`clauses.KILLS` for a command's ``killed`` (units the books did not destroy
-    themselves): 5 experience a unit, 20 a building, for "another player's" only. A name
-    the issuer owns (or owned) is theirs unless ``target`` names another owner of it; one
-    that also names another player's unit without ``target`` gives nothing (not known)."""
+def kills_recorded(
+    books: Books, who: str, killed: object, target: object, at: datetime
+) -> list[str]:
+    """A command's ``killed`` (units the books did not destroy themselves): each leaves the
+    books as a destroyed unit does, and :data:`clauses.KILLS` gives 5 experience a unit, 20
+    a building, for "another player's" only. A name the issuer owns (or owned) is theirs
+    unless ``target`` names another owner of it; one that also names another player's unit
+    without ``target`` is not known (nothing destroyed, no experience); one no player is
+    known to own gives the experience only."""
     notes = []
     for k in uncounted(books, who, killed if isinstance(killed, list) else []):
         mine = k in books.players[who].units or (who, k) in books.army.destroyed
         others = [p for p, s in books.players.items() if p != who and k in s.units]
+        if mine and others and target not in (*others, who):
+            notes.append(
+                f"{k} killed names {who}'s and {', '.join(others)}'s (give target): nothing "
+                f"destroyed, no experience{q(clauses.KILLS)}"
+            )
+            continue
         if mine and target not in others:
-            whose = f"also {', '.join(others)}'s: give target" if others else f"{who}'s own"
-            notes.append(f"{k} killed is {whose}, no experience{q(clauses.KILLS)}")
+            if k in books.players[who].units:
+                notes += [f"{k} ({who}) killed"] + destroy(books, who, k, None, at)
+            notes.append(f"{k} killed is {who}'s own, no experience{q(clauses.KILLS)}")
+            continue
+        owner = str(target) if target in others else (others[0] if len(others) == 1 else None)
+        if owner is not None:
+            notes += [f"{k} ({owner}) killed{q(clauses.KILLS)}"] + destroy(books, owner, k, who, at)
             continue
         points = 20 if kind_of(books, who, k) in BUILDINGS else 5
         books.gain_experience(who, points)
-        notes.append(f"+{points} experience for {k}")
+        whose = f" (of {' or '.join(others)}: give target)" if others else ""
+        notes.append(f"+{points} experience for {k}{whose}")
     return notes
 
 

@@ -422,6 +422,28 @@ def test_a_recorded_kill_rewards_only_another_players_unit(
     assert (state["level"], state["experience"]) == level_experience
     if level_experience == (1, 0):
         assert "no experience" in got["reason"]
+    # The unit recorded killed leaves its owner's units, unless whose it was is not known.
+    owner = "Ann" if killed == ["Warrior#3"] else "Ben"
+    unknown = killed == ["Warrior#9"] and target is None
+    assert (killed[0] in report.state[owner]["units"]) is unknown
+    assert (killed[0] in report.state["Ann"]["units"]) is (owner == "Ben" and killed[0] in ann)
+
+
+def test_a_laboratory_recorded_killed_stops_its_scientist() -> None:
+    ben = {"Scientist#1": {"square": 7}, "Laboratory#1": {"square": 7}}
+    data = two(
+        {"Warrior#1": {"square": 6}},
+        ben,
+        [cmd(LATER, "Ann", "Attack", "Warrior#1", target="Ben", killed=["Laboratory#1"])],
+    )
+    data["roster"][1]["state"]["scientists"] = {"Scientist#1": "Researching"}
+    report = run(data, NOW)
+    got = report.actions[0]
+    assert "Laboratory#1" not in report.state["Ben"]["units"]
+    assert report.state["Ben"]["scientists"] == {"Scientist#1": "idle"}
+    assert "stops Researching" in got["reason"]
+    assert got["effects"]["destroyed"] == {"Ben": ["Laboratory#1"]}
+    assert (report.state["Ann"]["level"], report.state["Ann"]["experience"]) == (2, 10)
 
 
 # Resources read the tracked squares.
