@@ -21,6 +21,7 @@ from wikibot.wiki.pages.profile_cells import NOWRAP
 from wikibot.wiki.pages.profile_pages import (
     DUE_CAP,
     DUE_WINDOW,
+    HISTORY_CAP,
     Page,
     game_pages,
     update_region,
@@ -118,6 +119,39 @@ def test_what_fell_due_is_capped_and_the_rest_counted(events: int, more: int | N
     else:
         assert f"''… and {more} more events before these, not shown here.''" in section
         assert "|| event 0\n" not in section
+
+
+def _actions(count: int) -> Report:
+    now = parse_time("2025-06-03T10:00:00Z", "t")
+    actions = [
+        {
+            "at": format_time(now - timedelta(hours=count - i)),
+            "player": "Ann",
+            "action": "jump",
+            "allowed": True,
+            "reason": f"jump number {i}",
+        }
+        for i in range(count)
+    ]
+    return Report(profile="nomopoly-iv", now=now, since=now - DUE_WINDOW, actions=actions)
+
+
+@pytest.mark.parametrize(
+    ("actions", "more"),
+    [
+        pytest.param(HISTORY_CAP, None, id="the History's cap of actions: all shown"),
+        pytest.param(HISTORY_CAP + 1, 1, id="one over: the oldest counted"),
+        pytest.param(24 * 365, 24 * 365 - HISTORY_CAP, id="a year of hourly actions"),
+    ],
+)
+def test_the_history_is_capped_too(actions: int, more: int | None) -> None:
+    history = nomopoly_iv_pages.due(_actions(actions)).split("== History ==")[1]
+    assert history.count("|| jump number ") == min(actions, HISTORY_CAP)
+    assert f"|| jump number {actions - 1}\n" in history
+    if more is None:
+        assert "more actions" not in history
+    else:
+        assert f"''… and {more} more actions before these, not shown here.''" in history
 
 
 def test_a_year_of_nomopoly_iv_makes_no_giant_page() -> None:

@@ -153,8 +153,8 @@ def _unit(name: str, unit: Any) -> str:
 
 def due(report: Report) -> str:
     """The Scheduled events page: what fell due and comes next, then the History of
-    actions, as other players see them."""
-    from wikibot.wiki.pages.profile_pages import _due, _table
+    actions (the newest :data:`~.profile_pages.HISTORY_CAP`), as other players see them."""
+    from wikibot.wiki.pages.profile_pages import HISTORY_CAP, _capped, _due, _table
 
     spans = invisible_spans(report)
     events = [
@@ -183,7 +183,7 @@ def due(report: Report) -> str:
                 reason,
             ]
         )
-    history = (
-        _table(["At", "Player", "Action", "Allowed", "Why"], rows) if rows else "''No actions.''"
-    )
+    shown, more = _capped(rows, "actions", HISTORY_CAP)
+    header = ["At", "Player", "Action", "Allowed", "Why"]
+    history = more + _table(header, shown) if rows else "''No actions.''"
     return text + "\n\n== History ==\n" + history

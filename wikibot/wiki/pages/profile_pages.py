@@ -38,6 +38,7 @@ from wikibot.wiki.wikitext import comments
 __all__ = [
     "DUE_CAP",
     "DUE_WINDOW",
+    "HISTORY_CAP",
     "Page",
     "due_since_words",
     "game_pages",
@@ -78,6 +79,10 @@ Admins published each week (all of it is in ``status --since``)."""
 DUE_CAP = 50
 """At most this many of the window's rows on a page, the newest; the rest are counted
 ("and N more"), so a year of hourly events makes no giant page."""
+
+HISTORY_CAP = 300
+"""At most this many actions on Nomopoly IV's History, the newest: a year of them would
+pass the wiki's page size (the rest are counted, and ``status`` lists them all)."""
 
 _NO_SQUARE = 'style="border:none; background:none" | '
 """A place in a board's grid with no square: no cell drawn."""
@@ -319,12 +324,12 @@ def _window(report: Report) -> str:
     return "" if report.since is None else f"''{due_since_words(report.since)}.''"
 
 
-def _capped(rows: list[list[Any]], what: str) -> tuple[list[list[Any]], str]:
-    """The newest :data:`DUE_CAP` rows, and a line counting those left out."""
-    if len(rows) <= DUE_CAP:
+def _capped(rows: list[list[Any]], what: str, cap: int = DUE_CAP) -> tuple[list[list[Any]], str]:
+    """The newest ``cap`` rows, and a line counting those left out."""
+    if len(rows) <= cap:
         return rows, ""
-    left = len(rows) - DUE_CAP
-    return rows[-DUE_CAP:], f"''… and {left} more {what} before these, not shown here.''\n"
+    left = len(rows) - cap
+    return rows[-cap:], f"''… and {left} more {what} before these, not shown here.''\n"
 
 
 def _judge(report: Report) -> str:
