@@ -64,6 +64,11 @@ def _show(value: object) -> str:
     return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
+def _cut(text: str) -> str:
+    """A name as a record's label shows it: at most :data:`_SHOWN` characters."""
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
+
+
 def format_time(moment: datetime) -> str:
     """UTC ISO-8601 with ``Z``, whole seconds."""
     return moment.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -285,17 +290,17 @@ def archive_from_dict(
         ]
         dupes = sorted(n for n, c in Counter(m.name for m in roster).items() if c > 1)
         if dupes:
-            raise ProfileError(f"roster: {dupes[0]!r} is listed twice")
+            raise ProfileError(f"roster: {_show(dupes[0])} is listed twice")
         matters = [
             _matter(m, f"matter {i}") for i, m in enumerate(_list(top.get("matters"), "matters"))
         ]
         dupes = sorted(i for i, c in Counter(m.id for m in matters).items() if c > 1)
         if dupes:
-            raise ProfileError(f"matter {dupes[0]}: the id is used twice")
+            raise ProfileError(f"matter {_cut(dupes[0])}: the id is used twice")
         events = [_event(e, i) for i, e in enumerate(_list(top.get("events"), "events"))]
     except ProfileError as exc:
         profile_name = data.get("profile") if isinstance(data, Mapping) else None
-        suffix = f" (profile {profile_name})" if isinstance(profile_name, str) else ""
+        suffix = f" (profile {_cut(profile_name)})" if isinstance(profile_name, str) else ""
         raise ProfileError(f"{source}: {exc}{suffix}") from None
     except RecursionError:
         raise ProfileError(f"{source}: the archive is nested too deeply") from None

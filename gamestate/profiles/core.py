@@ -32,6 +32,9 @@ __all__ = [
 
 SHOWN_WIDTH = 60
 """The most characters of an input an error or a reason quotes."""
+LONGEST_ERROR = 1000
+"""The most characters of a :class:`ProfileError`'s message (a list of the names a
+profile knows fits; a player's 100,000-character name quoted somewhere does not)."""
 
 
 def shown(value: object) -> str:
@@ -47,10 +50,14 @@ def shown(value: object) -> str:
 class ProfileError(ValueError):
     """Input a profile does not know: one line naming the record and the profile.
 
-    Always one printable line, whatever the input held: a newline or another control
-    character in an id or a value quoted is shown escaped."""
+    Always one short printable line, whatever the input held: a newline or another
+    control character in an id or a value quoted is shown escaped, and a message that
+    quotes so much of its input that it runs past :data:`LONGEST_ERROR` characters is cut
+    there, saying how long it was."""
 
     def __init__(self, message: str) -> None:
+        if len(message) > LONGEST_ERROR:
+            message = f"{message[:LONGEST_ERROR]}… ({len(message):,} characters)"
         if not message.isprintable():
             message = "".join(
                 c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
@@ -181,7 +188,10 @@ class Archive:
         after a long id or type is cut short, as quoted values are)."""
         if len(record) > 2 * SHOWN_WIDTH:
             record = record[: 2 * SHOWN_WIDTH] + "…"
-        return ProfileError(f"{self.source}: {record}: {message} (profile {self.profile})")
+        profile = self.profile
+        if len(profile) > SHOWN_WIDTH:
+            profile = profile[:SHOWN_WIDTH] + "…"
+        return ProfileError(f"{self.source}: {record}: {message} (profile {profile})")
 
 
 @dataclass(frozen=True)

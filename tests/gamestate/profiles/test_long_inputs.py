@@ -65,3 +65,34 @@ def test_a_5000_character_name_is_refused_in_one_short_line(
     assert "\n" not in message
     assert len(message) < 1000, f"{what}: {len(message)} characters"
     assert "x" * 121 not in message and "9" * 121 not in message
+
+
+@pytest.mark.parametrize(
+    ("what", "spoil"),
+    [
+        pytest.param("profile", lambda d: d.update(profile="p" * 100_000), id="a profile name"),
+        pytest.param(
+            "roster", lambda d: d.update(roster=[[]], profile="p" * 100_000), id="a bad roster"
+        ),
+        pytest.param(
+            "roster twice",
+            lambda d: d.update(roster=[{"name": "n" * 100_000}] * 2),
+            id="a 100,000-character name listed twice",
+        ),
+    ],
+)
+def test_an_archive_refused_before_its_profile_is_known_is_one_short_line(
+    what: str, spoil: Callable[[dict[str, Any]], None]
+) -> None:
+    data = copy.deepcopy(_example("borednomic"))
+    spoil(data)
+    with pytest.raises(ProfileError) as refused:
+        archive = archive_from_dict(data, "game.json")
+        get_profile(archive.profile).check(archive)
+    message = str(refused.value)
+    assert "\n" not in message and len(message) <= 1100, f"{what}: {len(message)}"
+
+
+def test_no_profile_error_runs_past_its_longest() -> None:
+    message = str(ProfileError("x" * 50_000))
+    assert message.endswith("… (50,000 characters)") and len(message) < 1100
