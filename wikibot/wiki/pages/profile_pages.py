@@ -259,7 +259,7 @@ def _bored_due(report: Report) -> str:
             [
                 _when(a["at"]),
                 a.get("player"),
-                a.get("type"),
+                str(a.get("type") or "").replace("_", " "),
                 "yes" if a.get("allowed") else "refused",
                 a.get("reason"),
                 payments,
