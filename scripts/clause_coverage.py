@@ -26,9 +26,10 @@ def _norm(text: str) -> str:
     return re.sub(r"\W+", " ", text).lower().strip()
 
 
-def test_ids() -> str:
+def test_ids(paths: tuple[str, ...] = ("tests",)) -> str:
+    """Every test id below ``paths``, as one text compared without punctuation or case."""
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:randomly", "tests"],
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", *paths],
         cwd=ROOT,
         capture_output=True,
         text=True,
