@@ -29,7 +29,15 @@ from gamestate.profiles.nomopoly_iv import combat
 from gamestate.profiles.nomopoly_iv import gap_clauses as gc
 from gamestate.profiles.nomopoly_iv.books import Books
 
-__all__ = ["IMPLEMENTED", "RECOGNISED", "Game", "apply_implemented", "clause_of", "events"]
+__all__ = [
+    "IMPLEMENTED",
+    "RECOGNISED",
+    "Game",
+    "apply_implemented",
+    "clause_of",
+    "events",
+    "recognised_events",
+]
 
 IMPLEMENTED = "implemented effect"
 """The (synthetic) event of one such proposal's implementation."""
@@ -64,14 +72,29 @@ class Game(Protocol):
 
 def events(archive: Archive, books: Books, start: datetime, now: datetime) -> list[Event]:
     """The recognised proposals implemented between ``start`` and ``now``, as events."""
+    return recognised_events(archive, books, (start, now), RECOGNISED, IMPLEMENTED)
+
+
+def recognised_events(
+    archive: Archive,
+    books: Books,
+    window: tuple[datetime, datetime],
+    recognised: dict[str, tuple[tuple[str, ...], str]],
+    kind: str,
+) -> list[Event]:
+    """Events ``kind`` of the proposals in ``game_state.implemented`` that ``recognised``
+    knows (effect -> (name beginnings, words of its text)), implemented in ``window``
+    (start, now, both included), in time order: shared by the once-only effects here and
+    in :mod:`.one_time`."""
+    start, now = window
     texts = {m.id: m.text or "" for m in archive.matters}
     out = []
     for name, at in books.implemented.items():
-        for effect, (names, words) in RECOGNISED.items():
+        for effect, (names, words) in recognised.items():
             if name.lower().startswith(names) or words in texts.get(name, ""):
                 t = parse_time(at, f"game_state.implemented.{name}")
                 if start <= t <= now:
-                    out.append(Event(t, IMPLEMENTED, {"effect": effect, "proposal": name}, -1))
+                    out.append(Event(t, kind, {"effect": effect, "proposal": name}, -1))
     return sorted(out, key=lambda e: e.at)
 
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from gamestate.profiles.archive import parse_time
 from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.nomopoly_iv import hp_clauses as hc
 from gamestate.profiles.nomopoly_iv.books import Books
 from gamestate.profiles.nomopoly_iv.geometry import renumbered
 from gamestate.profiles.nomopoly_iv.hitpoints import stats_of
+from gamestate.profiles.nomopoly_iv.implemented import recognised_events
 
 __all__ = ["ONE_TIME", "RECOGNISED", "apply_one_time", "clause_of", "one_time_events"]
 
@@ -49,15 +49,7 @@ _NOTES = {
 
 def one_time_events(archive: Archive, books: Books, start: datetime, now: datetime) -> list[Event]:
     """The recognised proposals implemented between ``start`` and ``now``, as events."""
-    texts = {m.id: m.text or "" for m in archive.matters}
-    out = []
-    for name, at in books.implemented.items():
-        for effect, (names, words) in RECOGNISED.items():
-            if name.lower().startswith(names) or words in texts.get(name, ""):
-                t = parse_time(at, f"game_state.implemented.{name}")
-                if start <= t <= now:
-                    out.append(Event(t, ONE_TIME, {"effect": effect, "proposal": name}, -1))
-    return sorted(out, key=lambda e: e.at)
+    return recognised_events(archive, books, (start, now), RECOGNISED, ONE_TIME)
 
 
 def clause_of(event: str) -> str:
