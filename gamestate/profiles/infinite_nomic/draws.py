@@ -31,6 +31,7 @@ from gamestate.profiles.core import Archive, Event
 from gamestate.profiles.core import shown as cut
 from gamestate.profiles.infinite_nomic.phases import phase_of
 from gamestate.profiles.infinite_nomic.world import (
+    BARREN,
     BIOMES,
     CORRUPTED,
     LANDMARKS,
@@ -48,6 +49,7 @@ __all__ = [
     "HexDraw",
     "coord",
     "cut",
+    "terrain",
 ]
 
 DRAW_HEX = "hex"
@@ -89,13 +91,11 @@ class HexDraw:
     corrupted: bool
 
 
-def _hex_result(archive: Archive, where: str, result: object) -> HexDraw:
-    if not isinstance(result, Mapping):
-        raise archive.error(
-            where, f'expected {{"hex", "biome", "landmark", "corrupted"}}, got {cut(result)}'
-        )
-    c = coord(archive, f"{where}.hex", result.get("hex"))
-    biome, landmark = result.get("biome"), result.get("landmark", "Barren")
+def terrain(archive: Archive, where: str, raw: Mapping[str, Any]) -> tuple[str, str]:
+    """A hex's biome and landmark as written (the landmark "Barren" when none is), each
+    one of the seed's (rule 5.1); a one-line error naming ``where`` otherwise. Shared by
+    a generation draw's result and a starting world's hex."""
+    biome, landmark = raw.get("biome"), raw.get("landmark", BARREN)
     if biome not in BIOMES:
         raise archive.error(
             f"{where}.biome", f"unknown biome {cut(biome)}; the seed's are " + ", ".join(BIOMES)
@@ -105,6 +105,16 @@ def _hex_result(archive: Archive, where: str, result: object) -> HexDraw:
             f"{where}.landmark",
             f"unknown landmark {cut(landmark)}; the seed's are " + ", ".join(LANDMARKS),
         )
+    return str(biome), str(landmark)
+
+
+def _hex_result(archive: Archive, where: str, result: object) -> HexDraw:
+    if not isinstance(result, Mapping):
+        raise archive.error(
+            where, f'expected {{"hex", "biome", "landmark", "corrupted"}}, got {cut(result)}'
+        )
+    c = coord(archive, f"{where}.hex", result.get("hex"))
+    biome, landmark = terrain(archive, where, result)
     corrupted = result.get("corrupted", False)
     if not isinstance(corrupted, bool):
         raise archive.error(f"{where}.corrupted", f"expected true or false, got {cut(corrupted)}")
@@ -119,7 +129,7 @@ def _hex_result(archive: Archive, where: str, result: object) -> HexDraw:
         if "corrupted" in result and corrupted != bool(features):
             raise archive.error(where, "corrupted and features disagree")
         corrupted = bool(features)
-    return HexDraw(c, str(biome), str(landmark), corrupted)
+    return HexDraw(c, biome, landmark, corrupted)
 
 
 def _check(archive: Archive, e: Event) -> Any:

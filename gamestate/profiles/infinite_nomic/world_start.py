@@ -13,13 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamestate.profiles.core import Archive
-from gamestate.profiles.infinite_nomic.draws import coord, cut
+from gamestate.profiles.infinite_nomic.draws import coord, cut, terrain
 from gamestate.profiles.infinite_nomic.world import (
-    BARREN,
-    BIOMES,
     FEATURES,
     FLAG,
-    LANDMARKS,
     Coord,
     Hex,
     World,
@@ -51,16 +48,7 @@ def _hex(archive: Archive, where: str, raw: Any) -> tuple[Coord, Hex]:
             where, f'expected {{"hex", "biome", "landmark", "features", "flag"}}, got {cut(raw)}'
         )
     c = coord(archive, f"{where}.hex", raw.get("hex"))
-    biome, landmark = raw.get("biome"), raw.get("landmark", BARREN)
-    if biome not in BIOMES:
-        raise archive.error(
-            f"{where}.biome", f"unknown biome {cut(biome)}; the seed's are " + ", ".join(BIOMES)
-        )
-    if landmark not in LANDMARKS:
-        raise archive.error(
-            f"{where}.landmark",
-            f"unknown landmark {cut(landmark)}; the seed's are " + ", ".join(LANDMARKS),
-        )
+    biome, landmark = terrain(archive, where, raw)
     features = raw.get("features", [])
     if not isinstance(features, list) or any(f not in FEATURES for f in features):
         raise archive.error(
@@ -74,7 +62,7 @@ def _hex(archive: Archive, where: str, raw: Any) -> tuple[Coord, Hex]:
         raise archive.error(
             where, "a hex with a Flag names the faction owning it (flag), and only such a hex"
         )
-    return c, Hex(str(biome), str(landmark), set(features), flag)
+    return c, Hex(biome, landmark, set(features), flag)
 
 
 @dataclass(frozen=True)
