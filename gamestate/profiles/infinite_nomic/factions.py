@@ -168,31 +168,17 @@ def merge_vote(play: Play, e: Event, player: str) -> dict[str, Any]:
     voters = {p: v for p, v in request.votes.items() if world.faction_of(p) in (a, b)}
     yes, no = sum(voters.values()), sum(not v for v in voters.values())
     tally = f"{yes} for, {no} against"
-    if yes <= no:
-        return judged(
-            at,
-            player,
-            "merge_vote",
-            True,
-            f"votes {vote} on {cut(rid)}",
-            words.MERGE_ACCEPTED,
-            f"{tally}: not accepted yet",
-        )
-    request.decided = "accepted"
-    for p in world.members(a) + world.members(b):
-        world.factions[p] = request.name
-    for h in world.hexes.values():
-        if h.flag_owner in (a, b):
-            h.flag_owner = request.name
-    return judged(
-        at,
-        player,
-        "merge_vote",
-        True,
-        f"votes {vote} on {cut(rid)}",
-        words.MERGE_FLAGS,
-        f"{tally}: accepted; {a} and {b} merge as {request.name}, which owns their flags",
-    )
+    clause, note = words.MERGE_ACCEPTED, f"{tally}: not accepted yet"
+    if yes > no:
+        request.decided = "accepted"
+        for p in world.members(a) + world.members(b):
+            world.factions[p] = request.name
+        for h in world.hexes.values():
+            if h.flag_owner in (a, b):
+                h.flag_owner = request.name
+        clause = words.MERGE_FLAGS
+        note = f"{tally}: accepted; {a} and {b} merge as {request.name}, which owns their flags"
+    return judged(at, player, "merge_vote", True, f"votes {vote} on {cut(rid)}", clause, note)
 
 
 def leave_faction(play: Play, e: Event, player: str) -> dict[str, Any]:
