@@ -46,7 +46,7 @@ from gamestate.profiles.borednomic.schedule import (
     local_text,
     week_of,
 )
-from gamestate.profiles.borednomic.sendback import send_back
+from gamestate.profiles.borednomic.sendback import admin_in_voting, send_back
 from gamestate.profiles.borednomic.standing import Standing
 from gamestate.profiles.core import Archive, Event, Matter, Member, Outcome
 
@@ -187,19 +187,7 @@ class _Game:
             matter = self.archive.matter(matter_id) if matter_id is not None else None
             if matter_id is None or matter is None or e.at < matter.posted_at:
                 continue  # refused by check()
-            if by not in self.admins:
-                self.warn(
-                    record, f"{cut(by)!r} is not the Admin; the veto is ignored", clauses.VETO
-                )
-                continue
-            closes_at = week_of(matter.posted_at, self.rules.tz).closes_at
-            if e.at >= closes_at:
-                self.warn(
-                    record,
-                    f"recorded {self.local(e.at)}, after voting on {cut(matter_id)} closed"
-                    f" {self.local(closes_at)}; the veto is ignored",
-                    clauses.VETO,
-                )
+            if not admin_in_voting(self, e, record, f"{cut(by)!r}", matter, ("veto", clauses.VETO)):
                 continue
             self.vetoes.setdefault(matter_id, e)
 

@@ -26,7 +26,7 @@ from gamestate.profiles.core import Event, Matter, Outcome
 if TYPE_CHECKING:
     from gamestate.profiles.borednomic.game import _Game
 
-__all__ = ["RULES", "send_back"]
+__all__ = ["RULES", "admin_in_voting", "send_back"]
 
 RULES = {"8.1": ("invalid", clauses.PROPOSAL_IS), "8.2": ("not considered", clauses.SEND_BACK)}
 """A send-back's ``rule`` -> the outcome it gives the proposal and the clause."""
@@ -40,17 +40,7 @@ def send_back(game: _Game, e: Event, considered: dict[str, list[Matter]]) -> Non
     matter = game.archive.matter(matter_id) if matter_id is not None else None
     if matter is None:
         return  # refused by check()
-    if by not in game.admins:
-        game.warn(record, f"{cut(by)} is not the Admin; the send-back is ignored", clause)
-        return
-    closes_at = week_of(matter.posted_at, game.rules.tz).closes_at
-    if e.at >= closes_at:
-        game.warn(
-            record,
-            f"recorded {game.local(e.at)}, after voting on {cut(matter.id)} closed"
-            f" {game.local(closes_at)}; the send-back is ignored",
-            clause,
-        )
+    if not admin_in_voting(game, e, record, cut(by), matter, ("send-back", clause)):
         return
     kept = considered.get(matter.author, [])
     if matter not in kept:
@@ -76,3 +66,26 @@ def send_back(game: _Game, e: Event, considered: dict[str, list[Matter]]) -> Non
                 f"{cut(matter.id)} was {done}; the vote is ignored",
                 clause,
             )
+
+
+def admin_in_voting(
+    game: _Game, e: Event, record: str, shown_by: str, matter: Matter, act: tuple[str, str]
+) -> bool:
+    """Whether the Admin's act ``e`` on ``matter`` (a send-back, 8.2, or a veto, 8.5)
+    stands: made by the Admin (``e``'s ``by``, shown as ``shown_by``) while voting on it
+    was open. If not, a warning under ``act``'s clause says the act (``act``'s word) is
+    ignored."""
+    word, clause = act
+    if e.get("by") not in game.admins:
+        game.warn(record, f"{shown_by} is not the Admin; the {word} is ignored", clause)
+        return False
+    closes_at = week_of(matter.posted_at, game.rules.tz).closes_at
+    if e.at >= closes_at:
+        game.warn(
+            record,
+            f"recorded {game.local(e.at)}, after voting on {cut(matter.id)} closed"
+            f" {game.local(closes_at)}; the {word} is ignored",
+            clause,
+        )
+        return False
+    return True
