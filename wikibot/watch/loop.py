@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Protocol, TypeVar
 
 from gamestate import Game, GameStatus, Verdict, evaluate
 from gamestate.dynasties import Dynasty
@@ -66,10 +67,12 @@ __all__ = [
     "MAX_BACKOFF",
     "POLL",
     "CycleReport",
+    "Cycling",
     "StopRequest",
     "Watcher",
     "backoff_delay",
     "deliver_announcements",
+    "run_cycles",
 ]
 
 LOCK_NAME = "watch"
@@ -81,6 +84,9 @@ POLL = 0.2
 """Seconds between two looks at the stop flag while waiting."""
 
 log = logging.getLogger("nomicbot.watch")
+
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 
 def backoff_delay(interval: float, failures: int) -> float:
@@ -110,6 +116,50 @@ class StopRequest:
         while not self._set and (left := deadline - time.monotonic()) > 0:
             self._sleep(min(POLL, left))
         return self._set
+
+
+class Cycling(Protocol[R_co]):
+    """A watcher :func:`run_cycles` drives: its stop flag, its counts, its one cycle."""
+
+    stop: StopRequest
+    cycles: int
+    failures: int
+
+    def cycle(self) -> R_co:
+        """Runs one cycle; raises NomicbotError or WebhookError if a step failed."""
+        ...
+
+
+def run_cycles(
+    watcher: Cycling[R], *, interval: float, once: bool, done: Callable[[R], bool]
+) -> bool:
+    """Runs ``watcher``'s cycles until stopped (or once), waiting ``interval`` seconds
+    between them and longer after failures in a row (:func:`backoff_delay`); ``done``
+    logs a cycle that raised nothing and says whether it did its work. Returns whether
+    the last cycle did."""
+    ok = False
+    while not watcher.stop.is_set():
+        try:
+            report = watcher.cycle()
+        except (NomicbotError, WebhookError) as exc:
+            ok = False
+            watcher.failures += 1
+            delay = backoff_delay(interval, watcher.failures)
+            log.error(
+                "cycle %d failed (%d in a row): %s; next try in %.0f s",
+                watcher.cycles,
+                watcher.failures,
+                exc,
+                delay,
+            )
+        else:
+            ok = done(report)
+            watcher.failures = 0
+            delay = interval
+        if once:
+            break
+        watcher.stop.wait(delay)
+    return ok
 
 
 def deliver_announcements(
@@ -367,38 +417,20 @@ class Watcher:
 
     def run(self, *, interval: float, once: bool = False) -> bool:
         """Cycles until stopped (or once); returns whether the last cycle succeeded."""
-        ok = False
-        while not self.stop.is_set():
-            try:
-                report = self.cycle()
-            except (NomicbotError, WebhookError) as exc:
-                ok = False
-                self.failures += 1
-                delay = backoff_delay(interval, self.failures)
-                log.error(
-                    "cycle %d failed (%d in a row): %s; next try in %.0f s",
-                    self.cycles,
-                    self.failures,
-                    exc,
-                    delay,
-                )
-            else:
-                ok = True
-                self.failures = 0
-                delay = interval
-                log.info(
-                    "cycle %d ok: sync run %d %s, %d requests (%d not modified); "
-                    "Votes page %s; %d announced, %d sent to the webhook",
-                    self.cycles,
-                    report.sync.run_id,
-                    report.sync.outcome,
-                    report.sync.requests_made,
-                    report.sync.not_modified,
-                    "saved" if report.published else "unchanged",
-                    len(report.announced),
-                    report.delivered,
-                )
-            if once:
-                break
-            self.stop.wait(delay)
-        return ok
+        return run_cycles(self, interval=interval, once=once, done=self._done)
+
+    def _done(self, report: CycleReport) -> bool:
+        """Logs a cycle that did its work; every cycle that did not raise succeeded."""
+        log.info(
+            "cycle %d ok: sync run %d %s, %d requests (%d not modified); "
+            "Votes page %s; %d announced, %d sent to the webhook",
+            self.cycles,
+            report.sync.run_id,
+            report.sync.outcome,
+            report.sync.requests_made,
+            report.sync.not_modified,
+            "saved" if report.published else "unchanged",
+            len(report.announced),
+            report.delivered,
+        )
+        return True

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 from gamestate.profiles import ProfileError, Report, archive_to_dict, format_time, parse_time
 from wikibot.config import Config
-from wikibot.errors import NomicbotError, WebhookError
+from wikibot.errors import NomicbotError
 from wikibot.mirror.api import Mirror
 from wikibot.mirror.ledger import Ledger
 from wikibot.mirror.locks import game_lock
@@ -49,7 +49,7 @@ from wikibot.profile_archive import (
 from wikibot.resolve.ledger import kill_point
 from wikibot.watch.announce import announced_keys, record_announcements
 from wikibot.watch.events import Announcement
-from wikibot.watch.loop import StopRequest, backoff_delay, deliver_announcements
+from wikibot.watch.loop import StopRequest, deliver_announcements, run_cycles
 from wikibot.watch.profile_events import game_start, profile_events
 from wikibot.wiki.client import WikiClient, connect
 from wikibot.wiki.pages.profile_pages import (
@@ -321,39 +321,22 @@ class ProfileWatcher:
 
     def run(self, *, interval: float, once: bool = False) -> bool:
         """Cycles until stopped (or once); returns whether the last cycle did its work."""
-        ok = False
-        while not self.stop.is_set():
-            try:
-                report = self.cycle()
-            except (NomicbotError, WebhookError) as exc:
-                ok = False
-                self.failures += 1
-                delay = backoff_delay(interval, self.failures)
-                log.error(
-                    "cycle %d failed (%d in a row): %s; next try in %.0f s",
-                    self.cycles,
-                    self.failures,
-                    exc,
-                    delay,
-                )
-            else:
-                ok = not report.skipped
-                self.failures = 0
-                delay = interval
-                if not report.skipped:
-                    log.info(
-                        "cycle %d ok: %s; %d pages %s; %d announced, %d sent to the webhook",
-                        self.cycles,
-                        self.source.describe(),
-                        len(report.pages),
-                        "saved" if self.apply else "would change (dry run)",
-                        len(report.announced),
-                        report.delivered,
-                    )
-            if once:
-                break
-            self.stop.wait(delay)
-        return ok
+        return run_cycles(self, interval=interval, once=once, done=self._done)
+
+    def _done(self, report: ProfileCycle) -> bool:
+        """Logs a cycle that did its work; a skipped one (its source unreadable) did not."""
+        if report.skipped:
+            return False
+        log.info(
+            "cycle %d ok: %s; %d pages %s; %d announced, %d sent to the webhook",
+            self.cycles,
+            self.source.describe(),
+            len(report.pages),
+            "saved" if self.apply else "would change (dry run)",
+            len(report.announced),
+            report.delivered,
+        )
+        return True
 
 
 def _stamp(now: datetime) -> str:
