@@ -5,17 +5,15 @@ from __future__ import annotations
 import logging
 import re
 import sys
-from datetime import UTC, datetime
 
 import click
 
 from wikibot.blog.scraper import BlogScraper
 from wikibot.cli.common import config_option, load, reported
-from wikibot.cli.watch_profile import ProfileOptions, run_profile_watch, stop_on_signals
+from wikibot.cli.watch_profile import ProfileOptions, run_profile_watch, watch_until_stopped
 from wikibot.importers import GAMES
 from wikibot.mirror.api import Mirror
-from wikibot.mirror.locks import Holder, acquire_lock, release_lock
-from wikibot.watch.loop import LOCK_NAME, StopRequest, Watcher
+from wikibot.watch.loop import StopRequest, Watcher
 
 __all__ = ["parse_interval", "register", "watch"]
 
@@ -170,41 +168,31 @@ def watch(
         except ValueError as exc:
             raise click.ClickException(f"[blog]: {exc}") from None
         with Mirror.open(config.mirror.database) as mirror, scraper:
-            me = Holder.this_process()
-            took = acquire_lock(mirror, LOCK_NAME, holder=me, now=datetime.now(UTC))
-            if took is not None:
-                click.echo(
-                    f"Took over the watch lock left by {took} (no longer running).", err=True
-                )
-            try:
-                with stop_on_signals(stop):
-                    if config.watch.auto_resolve_as:
-                        click.echo(
-                            f"[watch] auto_resolve_as = {config.watch.auto_resolve_as!r}: each "
-                            "decidable matter is resolved as `resolve --apply` would, in that "
-                            "Admin's name (text changes are left to `resolve --with-text`).",
-                            err=True,
-                        )
-                    target = "stdout and the webhook" if webhook else "stdout"
+
+            def run() -> bool:
+                if config.watch.auto_resolve_as:
                     click.echo(
-                        f"Watching {config.blog.url} every {interval}; announcing on {target}.",
+                        f"[watch] auto_resolve_as = {config.watch.auto_resolve_as!r}: each "
+                        "decidable matter is resolved as `resolve --apply` would, in that "
+                        "Admin's name (text changes are left to `resolve --with-text`).",
                         err=True,
                     )
-                    watcher = Watcher(
-                        config,
-                        mirror,
-                        scraper,
-                        webhook_url=webhook,
-                        stop=stop,
-                        out=lambda line: click.echo(line),
-                    )
-                    ok = watcher.run(interval=seconds, once=once)
-            except KeyboardInterrupt:
-                ok = not once
-            finally:
-                release_lock(mirror, LOCK_NAME, holder=me)
-            if stop.is_set():
-                click.echo("Stopped.", err=True)
+                target = "stdout and the webhook" if webhook else "stdout"
+                click.echo(
+                    f"Watching {config.blog.url} every {interval}; announcing on {target}.",
+                    err=True,
+                )
+                watcher = Watcher(
+                    config,
+                    mirror,
+                    scraper,
+                    webhook_url=webhook,
+                    stop=stop,
+                    out=lambda line: click.echo(line),
+                )
+                return watcher.run(interval=seconds, once=once)
+
+            ok = watch_until_stopped(mirror, stop, once=once, run=run)
     if once and not ok:
         raise click.exceptions.Exit(1)
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from types import FrameType
@@ -19,7 +19,13 @@ from wikibot.mirror.locks import Holder, acquire_lock, release_lock
 from wikibot.watch.loop import LOCK_NAME, StopRequest
 from wikibot.watch.profile_loop import ArchiveSource, MboxSource, ProfileWatcher, Source
 
-__all__ = ["ProfileOptions", "profile_source", "run_profile_watch", "stop_on_signals"]
+__all__ = [
+    "ProfileOptions",
+    "profile_source",
+    "run_profile_watch",
+    "stop_on_signals",
+    "watch_until_stopped",
+]
 
 
 @contextmanager
@@ -113,6 +119,31 @@ def _mirror(database: str, *, create: bool) -> Iterator[Mirror | None]:
         yield mirror
 
 
+def watch_until_stopped(
+    mirror: Mirror | None, stop: StopRequest, *, once: bool, run: Callable[[], bool]
+) -> bool:
+    """Calls ``run`` (a watcher's loop) holding ``mirror``'s watch lock (None: no lock, as
+    in a dry run), saying so when it takes over a lock a dead process left; SIGINT and
+    SIGTERM stop it (:func:`stop_on_signals`). Returns ``run``'s answer, or after a second
+    signal whether that is not a failure (a watch that was not ``once``)."""
+    me = Holder.this_process()
+    if mirror is not None:
+        took = acquire_lock(mirror, LOCK_NAME, holder=me, now=datetime.now(UTC))
+        if took is not None:
+            click.echo(f"Took over the watch lock left by {took} (no longer running).", err=True)
+    try:
+        with stop_on_signals(stop):
+            ok = run()
+    except KeyboardInterrupt:
+        ok = not once
+    finally:
+        if mirror is not None:
+            release_lock(mirror, LOCK_NAME, holder=me)
+    if stop.is_set():
+        click.echo("Stopped.", err=True)
+    return ok
+
+
 def run_profile_watch(
     config: Config, options: ProfileOptions, *, interval: str, seconds: float, once: bool
 ) -> bool:
@@ -123,38 +154,26 @@ def run_profile_watch(
     webhook = config.watch.webhook_url() if options.apply else None
     stop = StopRequest()
     with _mirror(config.mirror.database, create=options.apply) as mirror:
-        me = Holder.this_process()
-        if mirror is not None and options.apply:
-            took = acquire_lock(mirror, LOCK_NAME, holder=me, now=datetime.now(UTC))
-            if took is not None:
-                click.echo(
-                    f"Took over the watch lock left by {took} (no longer running).", err=True
-                )
-        try:
-            with stop_on_signals(stop):
-                target = "stdout and the webhook" if webhook else "stdout"
-                how = "" if options.apply else " (a dry run: nothing is written; --apply writes)"
-                click.echo(
-                    f"Watching {source.describe()} every {interval}; announcing on {target}{how}.",
-                    err=True,
-                )
-                watcher = ProfileWatcher(
-                    config,
-                    mirror,
-                    source,
-                    apply=options.apply,
-                    webhook_url=webhook,
-                    stop=stop,
-                    out=lambda line: click.echo(line),
-                )
-                if fixed is not None:
-                    watcher.clock = lambda: fixed
-                ok = watcher.run(interval=seconds, once=once)
-        except KeyboardInterrupt:
-            ok = not once
-        finally:
-            if mirror is not None and options.apply:
-                release_lock(mirror, LOCK_NAME, holder=me)
-        if stop.is_set():
-            click.echo("Stopped.", err=True)
-    return ok
+
+        def run() -> bool:
+            target = "stdout and the webhook" if webhook else "stdout"
+            how = "" if options.apply else " (a dry run: nothing is written; --apply writes)"
+            click.echo(
+                f"Watching {source.describe()} every {interval}; announcing on {target}{how}.",
+                err=True,
+            )
+            watcher = ProfileWatcher(
+                config,
+                mirror,
+                source,
+                apply=options.apply,
+                webhook_url=webhook,
+                stop=stop,
+                out=lambda line: click.echo(line),
+            )
+            if fixed is not None:
+                watcher.clock = lambda: fixed
+            return watcher.run(interval=seconds, once=once)
+
+        locked = mirror if options.apply else None
+        return watch_until_stopped(locked, stop, once=once, run=run)
