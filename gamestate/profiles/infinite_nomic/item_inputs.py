@@ -14,6 +14,9 @@ from gamestate.profiles.infinite_nomic.item_checks import (
     MOST,
 )
 from gamestate.profiles.infinite_nomic.items import MEDALLION_FISH, STANDARD_FISH
+from gamestate.profiles.infinite_nomic.world_inputs import (
+    HEX,  # rule 5.1's form, as the reader checks
+)
 from gamestate.profiles.inputs import (
     Field,
     Shape,
@@ -37,15 +40,6 @@ __all__ = [
 
 ITEM = Shape("an item's name", {"type": "string", "pattern": r"\S", "maxLength": 200})
 PERSON = Shape("a player's name", {"type": "string", "pattern": r"\S", "maxLength": 200})
-HEX = Shape(
-    "a hex [x, y, z] (rule 5.1's coordinate)",
-    {
-        "type": "array",
-        "items": {"type": "integer", "minimum": -MOST, "maximum": MOST},
-        "minItems": 3,
-        "maxItems": 3,
-    },
-)
 COUNTS = Shape(
     "item -> a count 1..",
     {

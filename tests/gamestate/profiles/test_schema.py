@@ -388,6 +388,14 @@ SPECIFIC: dict[str, dict[str, Mutation]] = {
             type="overturn_ruling", by="Ann", ruling={"by": "Ann", "at": "noon"}
         ),
         "an overturn": _event(type="overturn_ruling", by="Ann", ruling={"by": "Ann", "at": T}),
+        # Items (rule 7): a hex they name is rule 5.1's coordinate, as the world's are.
+        "a fish into (1, 1, 1), not 5.1's": _event(
+            type="action", player="Ann", action="fish", lake=[1, 1, 1]
+        ),
+        "a fish into (1, 0, 0)": _event(type="action", player="Ann", action="fish", lake=[1, 0, 0]),
+        "a Torch on (1, 0, 1), not 5.1's": _event(
+            type="action", player="Ann", action="destroy feature", hex=[1, 0, 1], feature="Flag"
+        ),
         # The world (rules 2.1, 5, 6, 8).
         "a traverse Mouth": _event(
             type="action", player="Ann", action="traverse", direction="Mouth"
