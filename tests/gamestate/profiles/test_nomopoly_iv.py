@@ -794,7 +794,8 @@ def test_the_example_gives_its_results() -> None:
         + [True, False]  # Heal Area; a second Wall on Dee's Wall's square
         + [True, True]  # Repair, Upgrade to SCV
         + [False, True]  # a Move onto Dee's square, then one beside
-        + [True]  # Ann's Scientist moved off its Laboratory
+        + [True]  # Dee's Guard Tower kills Ann's Laboratory: its Scientist stops Researching
+        + [True]  # Ann's Scientist moved off the destroyed Laboratory's square
         + [False, False]  # Dee's Warrior: Ride Railway with no Railway, Teleport far off
         + [False]  # Ann's Scientist's Research, no Laboratory on its square
         + [True]  # Dee's Fire Flower
@@ -820,6 +821,10 @@ def test_the_example_gives_its_results() -> None:
     assert report.state["Ann"]["square"] == 12  # pushed to 31, then teleported
     assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
     assert report.state["Ann"]["units"]["Scientist#1"]["square"] == 48  # off Laboratory#1's 49
+    # Laboratory#1 recorded killed by Dee's Guard Tower: gone, +20 experience for a building.
+    assert "Laboratory#1" not in report.state["Ann"]["units"]
+    assert report.state["Dee"]["experience"] == 40
+    assert report.state["Dee"]["cooling_down"] == {}  # its cool-down ended at random at 00:00
     # The pie's $272 in, half of $275 ($137, rounded down) to the Duck Pond's square 30.
     assert report.game_state["bank_account_of_terror"] == 3 + 272 - 137 + 399
     resources = report.game_state["resources"]

@@ -846,7 +846,10 @@ def test_the_example_plays_squares_and_hit_points() -> None:
     assert dee["Wall#1"] == (45, 500)  # repaired to its Max HP
     assert dee["Warrior#2"] == (45, 30)  # an SCV now: ceil(40 * 37 / 50)
     assert report.state["Ann"]["items"]["Charged Soul Gem"] == 1  # the kill beside her
-    assert report.state["Dee"]["experience"] == 15 + 5
+    # 5 for Ben's Warrior#3 (a unit), 20 for Ann's Laboratory#1 recorded killed (a building)
+    assert report.state["Dee"]["experience"] == 15 + 5 + 20
+    assert "Laboratory#1" not in units(report, "Ann")
+    assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
 
 
 @pytest.mark.parametrize(
