@@ -89,7 +89,8 @@ def test_nomopoly_iv_scheduled_events_list_the_week_before() -> None:
     events = page.split("== Scheduled events ==")[1].split("== History ==")[0]
     assert "Nothing fell due" not in events
     assert "| 2006-10-27T05:00:00Z || each player's Jumps increased by one" in events
-    assert "Next: each player's Jumps increased by one (midnight Central)" in events
+    # Ben's Monk#1 teleported at 23:43 and cools down: the next hour's random end is next.
+    assert "Next: a random unit's cool down ends at 2006-10-31T01:00:00Z." in events
 
 
 def _report(events: int) -> Report:
@@ -224,7 +225,10 @@ def test_nomopoly_iv_units_and_items_read_as_words() -> None:
     assert f"|| {NOWRAP}Fort#1 (Fort, square 29, 1400/1500 HP)<br/>Guard Tower#1 (" in units
     assert f"|| {NOWRAP}Coin ×2 ||" in dee
     ann, _ = _rows(page, "Ann")
-    assert "Charged Soul Gem ×1<br/>Mushroom ×1" in ann and "Scientist#1: idle" in ann
+    # Ann used her Charged Soul Gem on Ben's Teleporter#2 (appended to the example).
+    assert f"{NOWRAP}Mushroom ×1 ||" in ann and "Scientist#1: idle" in ann
+    cy, _ = _rows(page, "Cy")
+    assert "Force Field ×1<br/>Uncharged Soul Gem ×1" in cy
     assert "|| yes ||" in ann  # alive
     assert "{" not in page.replace("{|", "")
 

@@ -802,6 +802,8 @@ def test_the_example_gives_its_results() -> None:
         + [True, True]  # Cy's Wilt Shroom; 2 Rotten Mushes for a Force Field
         + [False, True]  # Ann's Fort on Ben's Teleporter's square; the Teleporter to 12
         + [True, False]  # Ben's Fort; Ann's jump to her own square
+        + [False, False]  # Ben's attack behind Dee's Wall; a Power Drain 7 squares off
+        + [True, True]  # Ben's Monk teleported free; Ann's Charged Soul Gem on Teleporter#2
     )
     assert report.winners == ["Dee"]
     # Ben: $300 for the Coin he gave Dee, $100 for a Duck Pond; Dee: $300 asked, $399 to
@@ -817,7 +819,7 @@ def test_the_example_gives_its_results() -> None:
     # Ann: a Refinery for $750, $350 mined with Super Mining on it, a pie of $272 (a tenth
     # of $2720), safecracked a Mushroom, her Scientist moved off its Laboratory.
     assert report.state["Ann"]["money"] == 1925 - 750 + 350 - 272 - 100  # and a Teleporter
-    assert report.state["Ann"]["items"] == {"Charged Soul Gem": 1, "Mushroom": 1}
+    assert report.state["Ann"]["items"] == {"Mushroom": 1}  # the Charged Soul Gem used
     assert report.state["Ann"]["square"] == 12  # pushed to 31, then teleported
     assert report.state["Ann"]["scientists"] == {"Scientist#1": "idle"}
     assert report.state["Ann"]["units"]["Scientist#1"]["square"] == 48  # off Laboratory#1's 49

@@ -839,13 +839,15 @@ def test_the_example_plays_squares_and_hit_points() -> None:
     assert dee["Warrior#1"] == (41, 40)  # ... to the Warrior
     assert ben["Musketeer#1"] == (34, 58)  # the Guard Tower's 25 - 3; moved beside
     assert ben["Duck Pond#1"] == (30, 45)  # Bombard's 25
-    assert ben["Monk#1"] == (12, 40)  # 15, the Monks' +15, Heal Area's +10
+    assert ben["Monk#1"] == (31, 40)  # 15, the Monks' +15, Heal Area's +10; teleported
     assert (ben["Monk#2"], ben["Monk#3"]) == ((35, 10), (35, 10))  # the Fire Flower's 30
     assert ben["SCV#3"] == (30, 30)  # the SCVs' +20
     assert dee["Fort#1"] == (29, 1400)  # the Star Egg's 100
     assert dee["Wall#1"] == (45, 500)  # repaired to its Max HP
     assert dee["Warrior#2"] == (45, 30)  # an SCV now: ceil(40 * 37 / 50)
-    assert report.state["Ann"]["items"]["Charged Soul Gem"] == 1  # the kill beside her
+    # Charged by the kill beside her, then used on Ben's Teleporter#2 (its hp not recorded)
+    assert "Charged Soul Gem" not in report.state["Ann"]["items"]
+    assert any("Ann's Uncharged Soul Gem becomes Charged" in a["reason"] for a in report.actions)
     # 5 for Ben's Warrior#3 (a unit), 20 for Ann's Laboratory#1 recorded killed (a building)
     assert report.state["Dee"]["experience"] == 15 + 5 + 20
     assert "Laboratory#1" not in units(report, "Ann")
