@@ -386,7 +386,14 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
         clauses.INFERNO,
     } <= said
     refused = [a["clause"] for a in report.actions if not a["allowed"]]
-    assert refused[-3:] == [clauses.HEAVEN, LAPSED, clauses.POOR_WRETCH]
+    # Ann's second warp the same turn, and Ben's deposit on Origon, with no branch, refused.
+    assert refused[-5:] == [
+        clauses.WARP_ONCE,
+        clauses.HEAVEN,
+        LAPSED,
+        clauses.POOR_WRETCH,
+        clauses.BANK_ONLY,
+    ]
     assert {clauses.TRADE, LAPSED} <= said  # an e-mail waits; the admin lapses it
     assert report.state["Cat"]["square"] == "Tyrethali's Inferno"
     assert report.game_state["names"]["3"] == "Fair Green"  # p12: the first free square
