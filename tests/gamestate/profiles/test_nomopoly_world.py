@@ -395,7 +395,9 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
         clauses.BANK_ONLY,
     ]
     assert {clauses.TRADE, LAPSED} <= said  # an e-mail waits; the admin lapses it
-    assert report.state["Cat"]["square"] == "Tyrethali's Inferno"
+    # Cat's bail ($20 a day for 2 days) takes her back to square 11 at the 15th's admin's day.
+    assert report.state["Cat"]["square"] == 11 and report.game_state["inferno"] == []
+    assert report.game_state["names"]["8"] == "Ann's Bank"  # Ann renames her square
     assert report.game_state["names"]["3"] == "Fair Green"  # p12: the first free square
     assert "stopped before square 2" in report.matters["p11"].reason
     assert report.state["Ann"]["square"] == "Heaven" and report.state["Ann"]["owns"] == [8]
