@@ -401,7 +401,9 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
     assert report.game_state["names"]["3"] == "Fair Green"  # p12: the first free square
     assert "stopped before square 2" in report.matters["p11"].reason
     assert report.state["Ann"]["square"] == "Heaven" and report.state["Ann"]["owns"] == [8]
-    assert report.state["Ann"]["vault"] == {"money": 10, "real_estate_guides": 0}
+    # Ann's $30 fine on the 14th takes her $27 in hand, then $3 from her vault (10 -> 7).
+    assert report.state["Ann"]["vault"] == {"money": 7, "real_estate_guides": 0}
+    assert report.state["Ann"]["money"] == 0
     assert report.game_state["upgrades"]["2"] == ["Warp Gate", "Brick", "Brick", "Brick"]
     assert report.game_state["faiths"] == {} and report.game_end is None
 
