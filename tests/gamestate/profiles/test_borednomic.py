@@ -1252,6 +1252,11 @@ def test_the_example_archive() -> None:
         "p9": "open",
         "p10": "not considered",
         "p11": "invalid",
+        # Issue 27: the Admin pauses the game; p12 gives way to the Admin's later p14 (10.2),
+        # and Cy's p13, sent in the pause, is invalid (10.1).
+        "p12": "not considered",
+        "p13": "invalid",
+        "p14": "open",
     }
     assert (result.matters["p10"].clause, result.matters["p11"].clause) == (
         clauses.SEND_BACK,
@@ -1261,7 +1266,15 @@ def test_the_example_archive() -> None:
         k: (o.numbers.get("yay"), o.numbers.get("nay"))
         for k, o in result.matters.items()
         if o.numbers
-    } == {"p1": (2, 1), "p2": (1, 2), "p3": (1, 0), "p7": (2, 0), "p8": (2, 2), "p9": (1, 0)}
+    } == {
+        "p1": (2, 1),
+        "p2": (1, 2),
+        "p3": (1, 0),
+        "p7": (2, 0),
+        "p8": (2, 2),
+        "p9": (1, 0),
+        "p14": (0, 0),
+    }
     assert result.matters["p9"].next_change == at("2004-03-21T06:00:00Z")
     assert all(o.clause in SEED for o in result.matters.values())
     # Issue 27: the example now plays two weeks of turns, so Ann has spent money and won

@@ -165,6 +165,12 @@ def _admin_paid(out: dict[str, Any]) -> bool:
     return out["game_state"]["admin"]["money"] > 0 and "Rule Proposition Period begins" in events
 
 
+def _paused(out: dict[str, Any]) -> bool:
+    """The Admin's p14, the last sent in the paused week, is open; the game is still paused
+    (it unpauses only if p14 is accepted, when voting closes)."""
+    return out["game_state"]["paused"] is True and out["matters"]["p14"]["outcome"] == "open"
+
+
 def _no_lawsuit(out: dict[str, Any]) -> bool:
     return out["game_end"] is None
 
@@ -284,7 +290,7 @@ ROWS: list[tuple[str, list[str], list[str], Check | None]] = [
     ('9.6 "the Admin gets 1 Disinterested Dollar each period"', [], [], _admin_paid),
     ('10.1 "During a pause, no turns are taken"', [c.PAUSE], [], None),
     ('10.2 "the Admin will make the only proposal that week"',
-     [c.ADMIN_ONLY_PROPOSAL], [], None),
+     [c.ADMIN_ONLY_PROPOSAL], [], _paused),
     ('11.2 "Once someone has been declared the winner', [], [], _last_solvent),
     ("11.1 a board game manufacturer's lawsuit", [], [], _no_lawsuit),
     ('12.1 "These values must always be integers"', [], [], _integers),
@@ -332,8 +338,6 @@ ROWS: list[tuple[str, list[str], list[str], Check | None]] = [
 NOT_YET: set[str] = {
     '3.1 "a unique username"',  # no removal (left_at) in the example
     '9.1 "each player will receive one turn',  # 9.5's refusal of a turn out of order
-    '10.1 "During a pause, no turns are taken"',
-    '10.2 "the Admin will make the only proposal that week"',
     "12.3 level-ups; 12.4",  # 12.4: nobody falls to 0 hit points
     "17.7 the Gladius's",  # no combat after Ben wins the Gladius
     '20.7 "each player is given a different question"',
