@@ -278,6 +278,8 @@ class Ledger:
         clause = _ACTION_CLAUSES.get(str(event.get("action")), clauses.ORDER_OF_THE_DAY)
         if "Disruptor on square" in verdict.reason:
             clause = clauses.DISRUPTOR
+        if "more than six Bricks" in verdict.reason:
+            clause += " " + clauses.BRICK_MAX  # the excess Brick destroyed: both apply
         return replace(verdict, clause=clause)
 
     def _act(self, name: str, event: Event, present: int) -> Verdict:

@@ -386,13 +386,15 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
         clauses.INFERNO,
     } <= said
     refused = [a["clause"] for a in report.actions if not a["allowed"]]
-    # Ann's second warp the same turn, and Ben's deposit on Origon, with no branch, refused.
-    assert refused[-5:] == [
+    # Ann's second warp the same turn, Ben's deposit on Origon, with no branch, and Cat's
+    # Brick beside her Disruptor on the 15th, refused.
+    assert refused[-6:] == [
         clauses.WARP_ONCE,
         clauses.HEAVEN,
         LAPSED,
         clauses.POOR_WRETCH,
         clauses.BANK_ONLY,
+        clauses.DISRUPTOR,
     ]
     assert {clauses.TRADE, LAPSED} <= said  # an e-mail waits; the admin lapses it
     # Cat's bail ($20 a day for 2 days) takes her back to square 11 at the 15th's admin's day.
@@ -404,7 +406,9 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
     # Ann's $30 fine on the 14th takes her $27 in hand, then $3 from her vault (10 -> 7).
     assert report.state["Ann"]["vault"] == {"money": 7, "real_estate_guides": 0}
     assert report.state["Ann"]["money"] == 0
-    assert report.game_state["upgrades"]["2"] == ["Warp Gate", "Brick", "Brick", "Brick"]
+    # On the 15th Cat sells square 2 (its Upgrades lost) and annexes square 17.
+    assert {clauses.SELL, clauses.ANNEX} <= said and "2" not in report.game_state["upgrades"]
+    assert (report.state["Cat"]["owns"], report.game_state["board"]) == ([], 17)
     assert report.game_state["faiths"] == {} and report.game_end is None
 
 
