@@ -36,7 +36,7 @@ def test_the_table_shows_turns_payments_state_and_the_board() -> None:
         ' named "Go", he or she gets awarded $200.”)'
     )
     assert "Cy: NOT ALLOWED: Cy has $0: bankrupt" in out
-    assert "    Ben: money 9500, level 4, experience 4," in out
+    assert "    Ben: money 9550, level 4, experience 4," in out
     assert 'items ["Golden Gladius"], beaten ["Cy", "Dee", "Ann"]' in out
     board = out[out.index("Board: 22 squares") :].splitlines()
     assert board[1:4] == [
@@ -45,7 +45,7 @@ def test_the_table_shows_turns_payments_state_and_the_board() -> None:
         "    1R  2Y  3G  4C  5B* 6R  7Y  8G* 9C  10B",
     ]
     assert "    square 8 (Green) \"Ann's Acre\", Ann's" in board
-    assert "    players on squares: 6: Ann, Dee; 9: Cy; 21: Ben" in board
+    assert "    players on squares: 6: Ann, Cy, Dee; 21: Ben, Eve" in board
 
 
 def test_json_puts_turns_under_actions_and_the_board_under_game_state() -> None:

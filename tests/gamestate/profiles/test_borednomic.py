@@ -1277,11 +1277,12 @@ def test_the_example_archive() -> None:
     }
     assert result.matters["p9"].next_change == at("2004-03-21T06:00:00Z")
     assert all(o.clause in SEED for o in result.matters.values())
-    # Issue 27: the example now plays two weeks of turns, so Ann has spent money and won
-    # a combat (level 3); her proposals and votes are counted as before.
+    # Issue 27: the example now plays two weeks of turns, so Ann has spent money, won a
+    # combat (level 3) and then lost Ben's with 15 hit points left (12.4: 100 again, level
+    # 1); her proposals and votes are counted as before.
     assert {k: result.state["Ann"][k] for k in WHOLE_STATE_BEFORE} == {
         "money": 7375,
-        "level": 3,
+        "level": 1,
         "experience": 10,
         "votes_in_reserve": 0,
         "propositions_in_reserve": 1,

@@ -787,11 +787,16 @@ def test_the_example_plays_the_board_game() -> None:
     archive = archive_from_dict(data, source="borednomic.json")
     PROFILE.check(archive)
     result = PROFILE.evaluate(archive, parse_time(data["now"], "t"), None)
-    # Cy's ticket while bankrupt (4.3) and Dee's turn before her answer (20.3) are refused.
+    # Cy's ticket while bankrupt (4.3), Eve's turn after Cy's, who was drawn after her
+    # (9.5), Dee's turn before her answer (20.3), Cy's answer to the question Dee gave Ann
+    # (20.7) and Eve's hen after she left (3.1) are refused.
     refused = [a for a in result.actions if not a["allowed"]]
     assert [(a["player"], a["clause"]) for a in refused] == [
         ("Cy", clauses.BANKRUPT_NO_LOSS),
+        ("Eve", clauses.ROUND_ROBIN),
         ("Dee", clauses.ANSWER_FIRST),
+        ("Cy", clauses.DIFFERENT_QUESTION),
+        ("Eve", clauses.REMOVED),
     ]
     kinds = {a["type"] for a in result.actions}
     assert kinds >= {
@@ -817,10 +822,14 @@ def test_the_example_plays_the_board_game() -> None:
         "turn_order",
         "set_price",
     }
-    # 9.1: each update's order drawn before its turns; 8.4: p7's $225 a hit point, paid by Dee.
+    # 9.1: each update's order drawn before its turns (Eve, who joined on the 8th, in the
+    # last two); 8.4: p7's $225 a hit point, paid by Dee.
     assert [a["reason"] for a in result.actions if a["type"] == "turn_order"] == [
-        "the turns' order: Ann, Ben, Dee, Cy"
-    ] * 4
+        "the turns' order: Ann, Ben, Dee, Cy",
+        "the turns' order: Ann, Ben, Dee, Cy",
+        "the turns' order: Ann, Ben, Dee, Eve, Cy",
+        "the turns' order: Ann, Ben, Dee, Cy, Eve",
+    ]
     bought = [a for a in result.actions if a["type"] == "buy hit points"]
     assert [p["amount"] for a in bought for p in a["payments"]] == [-250, -225]
     clauses_paid = {p["clause"] for a in result.actions for p in a["payments"]}
@@ -833,6 +842,11 @@ def test_the_example_plays_the_board_game() -> None:
         "2004-03-14",
     }
     assert result.state["Ben"]["items"] == ["Golden Gladius"]
+    # 17.7: Eve's combat after Ben won the Gladius pays him $50; 12.4: Ann, who lost Ben's
+    # combat with 15 hit points, is at 100 again, two levels down.
+    gladius = [p for a in result.actions for p in a["payments"] if p["clause"] == clauses.GLADIUS]
+    assert [(p["player"], p["amount"]) for p in gladius] == [("Ben", 50)]
+    assert (result.state["Ann"]["hit_points"], result.state["Ann"]["level"]) == (100, 1)
     assert result.state["Dee"]["items"] == ["Inquisitor's Robe"]
     assert result.state["Ann"]["owns"] == [5, 8] and result.state["Cy"]["money"] == 260
     assert result.game_state["admin"] == {"name": "The T", "money": 4}
