@@ -252,7 +252,10 @@ def _warp(ledger: Ledger, name: str, h: Holding, e: Event) -> Verdict:
     h.square = there
     drained = ledger.land(name)
     reason = f"pays ${cost} to {owners[0]} and ${cost} to {owners[1]}; warps from {here} to {there}"
-    return _verdict(True, reason + (f"; {drained}" if drained else ""), clauses.WARP_USE)
+    if not drained:
+        return _verdict(True, reason, clauses.WARP_USE)
+    # A Drain charged: the warp counts as landing on the square (WARP_LANDS).
+    return _verdict(True, f"{reason}; {drained}", f"{clauses.WARP_USE} {clauses.WARP_LANDS}")
 
 
 def _savings(ledger: Ledger, name: str, h: Holding, e: Event) -> Verdict:

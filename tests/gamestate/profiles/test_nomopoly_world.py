@@ -116,13 +116,16 @@ def warp_game(*events: dict[str, Any], **ann: Any) -> dict[str, Any]:
     )
 
 
+# A warp onto a Drain "counts as landing on the square": its verdict names both clauses.
+WARP_LANDED = f"{clauses.WARP_USE} {clauses.WARP_LANDS}"
+
 WARPS = [
     pytest.param(
         [act("Ann", "use a Warp Gate", square=9)],
         9,
         10 - 2 - 2 - 1,
         True,
-        clauses.WARP_USE,
+        WARP_LANDED,
         id=clauses.WARP_USE[:90] + " - and its Drain charges the lander",
     ),
     pytest.param(
@@ -149,7 +152,7 @@ WARPS = [
         9,
         9,
         True,
-        clauses.WARP_USE,
+        WARP_LANDED,
         id=clauses.WARP_PRICE[:90],
     ),
 ]
@@ -397,17 +400,20 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
         clauses.DISRUPTOR,
     ]
     assert {clauses.TRADE, LAPSED} <= said  # an e-mail waits; the admin lapses it
-    # Cat's bail ($20 a day for 2 days) takes her back to square 11 at the 15th's admin's day.
-    assert report.state["Cat"]["square"] == 11 and report.game_state["inferno"] == []
+    # Cat's bail ($20 a day for 2 days) takes her back to square 11 at the 15th's admin's
+    # day; she then buys it, puts a Warp Gate on it and warps onto Ann's Drain on square 8.
+    assert report.state["Cat"]["square"] == 8 and report.game_state["inferno"] == []
     assert report.game_state["names"]["8"] == "Ann's Bank"  # Ann renames her square
     assert report.game_state["names"]["3"] == "Fair Green"  # p12: the first free square
     assert "stopped before square 2" in report.matters["p11"].reason
     assert report.state["Ann"]["square"] == "Heaven" and report.state["Ann"]["owns"] == [8]
     # Ann's $30 fine on the 14th takes her $27 in hand, then $3 from her vault (10 -> 7).
     assert report.state["Ann"]["vault"] == {"money": 7, "real_estate_guides": 0}
-    assert report.state["Ann"]["money"] == 0
-    # On the 15th Cat sells square 2 (its Upgrades lost) and annexes square 17.
-    assert {clauses.SELL, clauses.ANNEX} <= said and "2" not in report.game_state["upgrades"]
+    assert report.state["Ann"]["money"] == 1  # Cat's warp lands on Ann's Drain: $1
+    # On the 15th Cat sells squares 11 and 2 (its Upgrades lost) and annexes square 17.
+    assert {clauses.SELL, clauses.ANNEX, WARP_LANDED} <= said and "2" not in report.game_state[
+        "upgrades"
+    ]
     assert (report.state["Cat"]["owns"], report.game_state["board"]) == ([], 17)
     assert report.game_state["faiths"] == {} and report.game_end is None
 
