@@ -26,7 +26,7 @@ def pages_of(example: str, now: str) -> dict[str, str]:
 def test_borednomic_pages_show_the_players_the_weeks_the_board_and_what_fell_due() -> None:
     pages = pages_of("borednomic", "2004-03-17T18:00:00Z")
     assert list(pages) == ["status", "proposals", "board", "due"]
-    assert "| Ann || 7375 || 1 || 10 ||" in pages["status"]
+    assert "| Ann || 7375 || 2 || 0 ||" in pages["status"]
     weeks = pages["proposals"]
     assert weeks.index("== Week of 2004-03-15 ==") < weeks.index("== Week of 2004-03-08 ==")
     assert "Ann Nay, Dee Yay, Ann Yay" in weeks and "|| accepted ||" in weeks

@@ -501,7 +501,7 @@ class Economy:
             choices.buy_hit_points(self, e, entry)
         elif name == "reset to level one":
             entry.clause = clauses.RESET_LEVEL
-            standing.level = 1
+            standing.set_level(1)
             self.pay(entry, player, 1, clauses.RESET_LEVEL, "resets to level one")
             entry.reason = "resets to level one"
         elif name == "sell all":

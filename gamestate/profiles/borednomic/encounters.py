@@ -107,10 +107,16 @@ def combat(eco: Economy, e: Event, entry: Entry) -> None:
     winner, loser = (player, opponent) if a > b else (opponent, player)
     damage = abs(a - b)
     lost = eco.standings[loser]
+    before = lost.level
     reset = lost.lose_hit_points(damage)
+    after = (
+        f"level {lost.level}"
+        if lost.level == before - 2
+        else f"level {before} - 2 = {before - 2}, then 12.3's level-ups: level {lost.level}"
+    )
     entry.notes.append(
         f"{winner} wins; {loser} loses {damage} hit points"
-        + (f" (0 or less: 100 again, level {lost.level})" if reset else "")
+        + (f" (0 or less: 100 again, {after})" if reset else "")
     )
     eco.experience(entry, winner, 20, clauses.COMBAT_WIN, "an opponent beaten")
     won = eco.standings[winner]

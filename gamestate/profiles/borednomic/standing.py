@@ -141,13 +141,19 @@ class Standing:
         self.level, self.experience = level_ups(self.level, self.experience + points)
 
     def lose_hit_points(self, points: int) -> bool:
-        """Damage, then 12.4: at 0 or less, hit points 100 and level less 2. True if so."""
+        """Damage, then 12.4: at 0 or less, hit points 100 and level less 2 (and 12.3's
+        level-ups, which hold "at any time", for the lower level). True if so."""
         self.hit_points -= points
         if self.hit_points <= 0:
             self.hit_points = 100
-            self.level -= 2
+            self.set_level(self.level - 2)
             return True
         return False
+
+    def set_level(self, level: int) -> None:
+        """A level set by a rule (12.4, 12.6), then 12.3's level-ups: "If at any time a
+        player has an experience value greater than or equal to 10 times his level"."""
+        self.level, self.experience = level_ups(level, self.experience)
 
     def as_dict(self) -> dict[str, Any]:
         """The values a player's line shows: the seed's numbers, then the items."""

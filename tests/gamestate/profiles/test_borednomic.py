@@ -1279,11 +1279,12 @@ def test_the_example_archive() -> None:
     assert all(o.clause in SEED for o in result.matters.values())
     # Issue 27: the example now plays two weeks of turns, so Ann has spent money, won a
     # combat (level 3) and then lost Ben's with 15 hit points left (12.4: 100 again, level
-    # 1); her proposals and votes are counted as before.
+    # 3 - 2 = 1, and at once 12.3: 10 experience >= 10 x 1, level 2 with 0); her proposals
+    # and votes are counted as before.
     assert {k: result.state["Ann"][k] for k in WHOLE_STATE_BEFORE} == {
         "money": 7375,
-        "level": 1,
-        "experience": 10,
+        "level": 2,
+        "experience": 0,
         "votes_in_reserve": 0,
         "propositions_in_reserve": 1,
     }

@@ -479,6 +479,22 @@ ITEMS: list[Any] = [
         None,
         id="12.6 resetting themselves to level one and receiving 1 dollar",
     ),
+    pytest.param(
+        {"level": 4, "experience": 9},
+        [act("Ann", THU, "reset to level one")],
+        "level",
+        1,
+        None,
+        id="12.6 resetting themselves to level one with 9 experience: 9 < 10 x 1, level 1",
+    ),
+    pytest.param(
+        {"level": 4, "experience": 10},
+        [act("Ann", THU, "reset to level one")],
+        "level",
+        2,
+        None,
+        id="12.6 resetting to level one, then 12.3 'If at any time' 10 >= 10 x 1: level 2",
+    ),
 ]
 
 
@@ -526,13 +542,33 @@ ARENA: list[Any] = [
         id="17.9 the loser will sustain ... the difference: 15",
     ),
     pytest.param(
+        {"hit_points": 10, "level": 3},
+        [6, 6, 6],
+        [1, 1, 1, 1, 1],
+        "Ann",
+        100,
+        1,
+        id="12.4 0 or less hit points: set to 100 and level decreased by 2 (3 -> 1)",
+    ),
+    pytest.param(
+        {"hit_points": 10, "level": 3, "experience": 10},
+        [6, 6, 6],
+        [1, 1, 1, 1, 1],
+        "Ann",
+        100,
+        2,
+        id="12.4 level decreased by 2 (3 -> 1), then 12.3 'If at any time ... greater than or "
+        "equal to 10 times his level': 10 experience at level 1 -> level 2",
+    ),
+    pytest.param(
         {"hit_points": 10},
         [6, 6, 6],
         [1, 1, 1],
         "Ann",
         100,
-        -1,
-        id="12.4 0 or less hit points: set to 100 and level decreased by 2",
+        2,
+        id="12.4 level decreased by 2 (1 -> -1), then 12.3 'at any time' to the letter: "
+        "0 >= 10 x -1, 10 >= 10 x 0, 10 >= 10 x 1 -> level 2",
     ),
     pytest.param(
         {},
@@ -843,10 +879,11 @@ def test_the_example_plays_the_board_game() -> None:
     }
     assert result.state["Ben"]["items"] == ["Golden Gladius"]
     # 17.7: Eve's combat after Ben won the Gladius pays him $50; 12.4: Ann, who lost Ben's
-    # combat with 15 hit points, is at 100 again, two levels down.
+    # combat with 15 hit points, is at 100 again, two levels down (3 -> 1), and 12.3 at
+    # once: her 10 experience is 10 times level 1, so level 2.
     gladius = [p for a in result.actions for p in a["payments"] if p["clause"] == clauses.GLADIUS]
     assert [(p["player"], p["amount"]) for p in gladius] == [("Ben", 50)]
-    assert (result.state["Ann"]["hit_points"], result.state["Ann"]["level"]) == (100, 1)
+    assert (result.state["Ann"]["hit_points"], result.state["Ann"]["level"]) == (100, 2)
     assert result.state["Dee"]["items"] == ["Inquisitor's Robe"]
     assert result.state["Ann"]["owns"] == [5, 8] and result.state["Cy"]["money"] == 260
     assert result.game_state["admin"] == {"name": "The T", "money": 4}

@@ -296,7 +296,8 @@ ROWS: list[tuple[str, list[str], list[str], Check | None]] = [
     ("11.1 a board game manufacturer's lawsuit", [], [], _no_lawsuit),
     ('12.1 "These values must always be integers"', [], [], _integers),
     ("12.3 level-ups; 12.4", [], ["Ben reaches level 3",
-     "Ann loses 15 hit points (0 or less: 100 again, level 1)"], None),
+     "Ann loses 15 hit points (0 or less: 100 again, level 3 - 2 = 1, then 12.3's level-ups: "
+     "level 2)"], None),
     ("12.5 experience for accepted proposals", [], [], _experience),
     ('12.6 "resetting themselves to level one', [c.RESET_LEVEL], ["resets to level one"], None),
     ('12.7 hit points "$250 per point"', [c.BUY_HIT_POINTS],
