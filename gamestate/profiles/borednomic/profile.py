@@ -119,9 +119,12 @@ class BoredNomic(BaseProfile):
         warnings = list(dict.fromkeys(static + played.warnings))
         eco = played.economy
         state = {}
+        here = {m.name for m in archive.players_at(now)}
         for name, s in played.standings.items():
             state[name] = s.as_dict()
             state[name]["owns"] = eco.board.owned_by(name)
+            if name not in here:  # 3.3 "removed": off the board, the numbers kept as they were
+                state[name]["square"] = None
         game_state = {
             **archive.game_state,
             "paused": played.paused,
