@@ -389,7 +389,7 @@ def test_the_example_plays_two_weeks_of_days_beyond_the_squares() -> None:
         clauses.INFERNO,
     } <= said
     refused = [a["clause"] for a in report.actions if not a["allowed"]]
-    # Ann's second warp the same turn, Ben's deposit on Origon, with no branch, and Cat's
+    # Ann's second warp the same turn, Ben's deposit on square 3, with no branch, and Cat's
     # Brick beside her Disruptor on the 15th, refused.
     assert refused[-6:] == [
         clauses.WARP_ONCE,
