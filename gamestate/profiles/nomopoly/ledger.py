@@ -301,6 +301,7 @@ class Ledger:
             h.money += square - 1
             h.guides += 1
             self.upgrades.pop(square, None)
+            self.world.warp_prices.pop(square, None)  # its Warp Gate goes with the upgrades
             return Verdict(True, f"sold square {square} for ${square - 1} and a Real Estate Guide")
         if action == "rename a square":
             self.names[square] = str(event.get("name"))

@@ -682,3 +682,15 @@ def test_trading_more_than_one_has_is_refused() -> None:
     report = run(game(events))
     assert last(report)["allowed"] is False
     assert report.state["Ann"]["money"] == report.state["Ben"]["money"] == 10
+
+
+def test_a_sold_squares_warp_gate_goes_with_its_price() -> None:
+    # "A Player may sell a square they own": its upgrades are lost, a Warp Gate's price too.
+    data = game(
+        [act("Ann", "sell a square", square=9)],
+        roster=[player("Ann", owns=[9], real_estate_guides=0), player("Ben")],
+        upgrades={"9": ["Warp Gate"], "4": ["Warp Gate"]},
+        warp_prices={"9": 5, "4": 3},
+    )
+    report = run(data)
+    assert report.game_state["warp_prices"] == {"4": 3}
