@@ -6,10 +6,8 @@ As for Infinite Nomic (tests/gamestate/profiles/test_infinite_nomic_example.py),
 clauses must be carried by the example's ``status --json`` (ARCHITECTURE.md 2b): an
 action's ``clause`` or a payment's, a matter's outcome, a due event, or the game's end; a
 rule the profile computes inside another verdict is touched by the words of that verdict
-or by the state it computes. Each id quotes the row as the docs do. A row the example does
-not touch yet is listed in :data:`NOT_YET` and expected to fail (strictly: once the example
-touches it, the test says so); a row the docs add without a line here fails
-:func:`test_every_row_of_the_docs_table_is_listed`.
+or by the state it computes. Each id quotes the row as the docs do; a row the docs add
+without a line here fails :func:`test_every_row_of_the_docs_table_is_listed`.
 """
 
 from __future__ import annotations
@@ -338,9 +336,6 @@ ROWS: list[tuple[str, list[str], list[str], Check | None]] = [
      ["question music-3 was given to Ann in this update by Dee"], None),
 ]  # fmt: skip
 
-# Rows the example does not touch yet (issue 27 stays open for them): expected to fail, strictly.
-NOT_YET: set[str] = set()
-
 
 # Rows no one example can carry alongside the others (each ends the game): a small archive
 # of their own checks them.
@@ -378,8 +373,6 @@ def touches(quoted: list[str], told_words: list[str], check: Check | None) -> No
     [
         pytest.param(
             q, w, ch, id=start[:100] + (" (its own small archive)" if start in OWN else ""),
-            marks=[pytest.mark.xfail(strict=True, reason="issue 27: not touched yet")]
-            if start in NOT_YET else [],
         )
         for start, q, w, ch in ROWS
     ],

@@ -8,8 +8,7 @@ clauses must be carried by the example's ``status --json`` (ARCHITECTURE.md 2b):
 action's or a matter's ``clause`` (Nomopoly joins the clauses one verdict applies, so a
 clause is carried when it is part of one), the game's end, or the words of a verdict, the
 state, or the board page that draws it. The example is read at the end of its fifteen GMT
-days (2000-03-15T12:00:00Z, as its note says). A row the example does not touch yet is
-listed in :data:`NOT_YET` and expected to fail, strictly. Legal threats and a block of
+days (2000-03-15T12:00:00Z, as its note says). Legal threats and a block of
 four end the game, and a buy naming Heaven is refused by the reader, so a copy of the
 example that receives them checks each of those rows (:data:`OWN`).
 """
@@ -258,8 +257,6 @@ ROWS: list[tuple[str, list[str], list[str], Check | None]] = [
     ('"Players may trade properties', [c.TRADE], ["Ann gives Ben $5"], None),
 ]  # fmt: skip
 
-# Rows the example does not touch yet (issue 27 stays open for them): expected to fail, strictly.
-NOT_YET: set[str] = set()
 
 # Rows no one example can carry alongside the others: a copy of the example checks them.
 OWN = {
@@ -300,8 +297,6 @@ def touches(quoted: list[str], told_words: list[str], check: Check | None) -> No
         pytest.param(
             q, w, ch,
             id=start[:100] + (" (a copy of the example of its own)" if start in OWN else ""),
-            marks=[pytest.mark.xfail(strict=True, reason="issue 27: not touched yet")]
-            if start in NOT_YET else [],
         )
         for start, q, w, ch in ROWS
     ],
