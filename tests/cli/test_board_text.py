@@ -45,7 +45,7 @@ def test_the_table_shows_turns_payments_state_and_the_board() -> None:
         "    1R  2Y  3G  4C  5B* 6R  7Y  8G* 9C  10B",
     ]
     assert "    square 8 (Green) \"Ann's Acre\", Ann's" in board
-    assert "    players on squares: 6: Ann, Cy, Dee; 21: Ben, Eve" in board
+    assert "    players on squares: 6: Ann, Cy, Dee; 21: Ben" in board  # Eve left (3.3)
 
 
 def test_json_puts_turns_under_actions_and_the_board_under_game_state() -> None:

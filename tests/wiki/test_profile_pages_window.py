@@ -253,7 +253,7 @@ def test_the_status_page_is_two_tables() -> None:
     status = pages_at("borednomic", "2004-03-17T18:00:00Z")["status"].body
     standing, rest = status.split("== Reserves and items ==")
     assert "! Player !! money !! level !! experience !! hit points !! square !! owns" in standing
-    assert "| Ann || 7375 || 1 || 10 || 100 || 6 || 5, 8" in standing
+    assert "| Ann || 7375 || 2 || 0 || 100 || 6 || 5, 8" in standing
     assert "votes in reserve" in rest and "Golden Gladius" in rest
 
 
