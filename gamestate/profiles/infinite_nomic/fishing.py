@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gamestate.profiles.core import shown as _cut
 from gamestate.profiles.infinite_nomic import item_clauses as said
 from gamestate.profiles.infinite_nomic.items import MEDALLION_FISH, STANDARD_FISH, medallion_name
 
@@ -187,8 +188,3 @@ def _medallion(spot: FishingSpot, result: Any, odds: str, medal: int) -> Catch:
         reason = f"caught a Medallion Fish, {fish}, quality {quality} ({odds})"
         clause = said.QUALITY
     return Catch(True, reason, clause, medallion_name(fish, quality), quality)
-
-
-def _cut(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:60] + "…"

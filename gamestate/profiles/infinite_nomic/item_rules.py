@@ -19,6 +19,7 @@ from typing import Any
 
 from gamestate.profiles.archive import format_time
 from gamestate.profiles.core import Archive, Event
+from gamestate.profiles.core import shown as _cut
 from gamestate.profiles.infinite_nomic import item_clauses as said
 from gamestate.profiles.infinite_nomic.books import Books
 from gamestate.profiles.infinite_nomic.crafting import RECIPE_TEXT, RECIPES
@@ -251,8 +252,3 @@ def _items(value: Any) -> dict[str, int]:
 
 def _days(gap: timedelta) -> str:
     return f"{gap.days} days {gap.seconds // 3600:02d}:{gap.seconds // 60 % 60:02d}"
-
-
-def _cut(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:60] + "…"

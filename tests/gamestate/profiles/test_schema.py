@@ -63,7 +63,7 @@ def test_each_profiles_schema_is_a_draft_2020_12_schema(profile: str) -> None:
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
-@pytest.mark.parametrize("profile", ["nomopoly-iv", "infinite-nomic"])
+@pytest.mark.parametrize("profile", ["nomopoly-iv", "infinite-nomic", "nomopoly", "borednomic"])
 def test_every_event_type_and_action_is_described(profile: str) -> None:
     spec, inputs = get_profile(profile), inputs_of(profile)
     assert set(inputs.events) == set(spec.event_types)

@@ -149,11 +149,6 @@ def game_pages(
     return report, built
 
 
-def _cell(value: Any) -> str:
-    """A value as a player reads it (:func:`.profile_cells.cell`): never raw JSON."""
-    return cell(value)
-
-
 def _table(header: list[str], rows: list[list[Any]], cls: str = "wikitable sortable") -> str:
     lines = [f'{{| class="{cls}"', "! " + " !! ".join(header)]
     for row in rows:
@@ -230,17 +225,17 @@ def _bored_board(report: Report) -> str:
                 continue
             parts = [f"'''{s['number']}'''"]
             if s.get("name"):
-                parts.append(_cell(s["name"]))
+                parts.append(cell(s["name"]))
             if s.get("owner"):
-                parts.append(f"owner: {_cell(s['owner'])}")
+                parts.append(f"owner: {cell(s['owner'])}")
             if s["number"] in on:
-                parts.append("⬤ " + ", ".join(_cell(n) for n in on[s["number"]]))
+                parts.append("⬤ " + ", ".join(cell(n) for n in on[s["number"]]))
             style = f'style="background:{_COLOURS.get(s["colour"], "#fff")}; width:9em" | '
             lines.append(f"| {style}" + "<br/>".join(parts))
     lines.append("|}")
     admin = report.game_state.get("admin")
     if isinstance(admin, dict):
-        lines.append(f"\nThe Admin, {_cell(admin.get('name'))}: ${admin.get('money')}.")
+        lines.append(f"\nThe Admin, {cell(admin.get('name'))}: ${admin.get('money')}.")
     return "\n".join(lines)
 
 
@@ -337,7 +332,7 @@ def _judge(report: Report) -> str:
         return "''No Judge.''"
     since = report.judge.get("from")
     when = f" since {_when(since)}" if isinstance(since, (str, datetime)) else ""
-    return f"The Judge: '''{_cell(report.judge.get('name'))}'''{when}."
+    return f"The Judge: '''{cell(report.judge.get('name'))}'''{when}."
 
 
 _RENDER: Mapping[str, Callable[[Report, Archive], str]] = {
